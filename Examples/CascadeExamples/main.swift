@@ -1,0 +1,35 @@
+import Counter
+import Foundation
+
+// cascade-examples: runs every example app's headless scenario in turn and prints one verdict
+// line per app. Pass --verbose for the full transcripts. Exits non-zero if any app failed.
+
+let verbose = CommandLine.arguments.contains("--verbose")
+
+@MainActor
+func report(_ app: String, _ run: (@escaping @MainActor (String) -> Void) async -> [String]) async
+  -> Bool
+{
+  var transcript: [String] = []
+  let failures = await run { line in
+    if verbose { print("  [\(app)] \(line)") } else { transcript.append(line) }
+  }
+  if failures.isEmpty {
+    print("PASS  \(app)")
+  } else {
+    for line in transcript { print("  [\(app)] \(line)") }
+    print("FAIL  \(app): \(failures.joined(separator: "; "))")
+  }
+  return failures.isEmpty
+}
+
+var passed = 0
+var failed = 0
+let apps: [(String, (@escaping @MainActor (String) -> Void) async -> [String])] = [
+  ("counter", { await CounterScenario(print: $0).run() })
+]
+for (name, run) in apps {
+  if await report(name, run) { passed += 1 } else { failed += 1 }
+}
+print("\(passed) passed, \(failed) failed")
+exit(failed == 0 ? 0 : 1)

@@ -1,0 +1,60 @@
+import Cascade
+
+/// The counter's scripted scenario: what `counter` runs by default and `cascade-examples` runs
+/// among the apps. It prints a transcript and checks its own expectations.
+@MainActor
+public final class CounterScenario {
+  public typealias Printer = @MainActor (String) -> Void
+
+  let print: Printer
+  private var failures: [String] = []
+
+  public init(print: @escaping Printer) { self.print = print }
+
+  /// Runs the scenario; returns the expectations that failed (none when it passed).
+  public func run() async -> [String] {
+    let store = Store(initialState: CounterFeature.State()) {
+      CounterFeature(tickInterval: .milliseconds(20))
+    }
+    send(.incrementButtonTapped, to: store)
+    send(.incrementButtonTapped, to: store)
+    send(.incrementButtonTapped, to: store)
+    send(.decrementButtonTapped, to: store)
+    expect(store.count == 2, "count is 2 after three increments and a decrement")
+
+    send(.toggleTimerButtonTapped, to: store)
+    var ticks = 0
+    for await count in store.values(of: \.count) where count > 2 {
+      ticks += 1
+      print("  tick: count = \(count)")
+      if count == 5 { break }
+    }
+    expect(ticks == 3, "three timer ticks arrive")
+    send(.toggleTimerButtonTapped, to: store)
+    expect(!store.isTimerRunning, "the timer stops")
+
+    send(.resetButtonTapped, to: store)
+    expect(store.count == 0, "reset brings the count back to 0")
+    // Cancellation is cooperative: give the timer's task a moment to wind down.
+    for _ in 0..<200 where store.activeEffectCount > 0 { try? await Task.sleep(for: .milliseconds(5)) }
+    expect(store.activeEffectCount == 0, "no effect left running")
+    return failures
+  }
+
+  private func send(_ action: CounterFeature.Action, to store: StoreOf<CounterFeature>) {
+    let before = store.state
+    store.send(action)
+    let after = store.state
+    print("→ \(action)")
+    if before == after {
+      print("  (no state changes)")
+    } else {
+      print("  count: \(before.count) → \(after.count), timer: \(after.isTimerRunning ? "on" : "off")")
+    }
+  }
+
+  private func expect(_ condition: Bool, _ description: String) {
+    print(condition ? "  ✓ \(description)" : "  ✗ \(description)")
+    if !condition { failures.append(description) }
+  }
+}

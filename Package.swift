@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Cascade depends on the Swift toolchain alone: no package dependencies, no macros.
+// Apple minimums follow from `Synchronization.Mutex` (iOS 18 / macOS 15).
+let package = Package(
+  name: "Cascade",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "Cascade", targets: ["Cascade"]),
+    .library(name: "CascadeTesting", targets: ["CascadeTesting"]),
+    .executable(name: "counter", targets: ["CounterCLI"]),
+    .executable(name: "cascade-examples", targets: ["CascadeExamples"]),
+  ],
+  targets: [
+    .target(name: "Cascade"),
+    .target(name: "CascadeTesting", dependencies: ["Cascade"]),
+
+    // Example apps: a feature library and a headless executable each.
+    .target(name: "Counter", dependencies: ["Cascade"], path: "Examples/Counter/Counter"),
+    .executableTarget(
+      name: "CounterCLI", dependencies: ["Counter"], path: "Examples/Counter/CounterCLI"),
+    .executableTarget(
+      name: "CascadeExamples", dependencies: ["Counter"], path: "Examples/CascadeExamples"),
+
+    .testTarget(name: "CascadeTests", dependencies: ["Cascade", "CascadeTesting"]),
+    .testTarget(name: "CascadeTestingTests", dependencies: ["Cascade", "CascadeTesting"]),
+    .testTarget(
+      name: "CounterTests", dependencies: ["Counter", "CascadeTesting"],
+      path: "Examples/Counter/Tests"),
+  ]
+)

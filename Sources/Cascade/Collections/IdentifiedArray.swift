@@ -1,0 +1,277 @@
+/// An ordered collection of elements addressed by their ids: O(1) lookup, update and
+/// membership by id, and array order for display.
+///
+/// Features keep lists of child state in an identified array so that an action can name the
+/// element it is for by id, which stays valid while rows are inserted, moved or removed.
+///
+/// ```swift
+/// struct Todo: Identifiable { let id: Int; var title: String }
+///
+/// var todos: IdentifiedArrayOf<Todo> = [Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Eggs")]
+/// todos[id: 2]?.title = "Bread"     // update in place
+/// todos[id: 3] = Todo(id: 3, title: "Tea")   // append
+/// todos[id: 1] = nil                // remove
+/// todos.map(\.title)                // ["Bread", "Tea"]
+/// ```
+public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
+  @usableFromInline var _elements: [Element]
+  @usableFromInline var _positions: [ID: Int]
+  /// Reads an element's id. Not `@Sendable` in its type only because `{ $0.id }` in generic
+  /// code cannot be; every value stored here is a pure accessor (see the `Sendable` conformance).
+  @usableFromInline let _id: (Element) -> ID
+  /// Changes whenever the set or order of ids changes; see `_nextStructureStamp`.
+  @usableFromInline var _stamp: UInt64
+
+  /// Creates an array of elements whose ids `id` reads.
+  ///
+  /// - Precondition: the ids are unique.
+  public init<S: Sequence>(
+    uniqueElements elements: S, id: @escaping @Sendable (Element) -> ID
+  ) where S.Element == Element {
+    self.init(uniqueElements: elements, accessor: id)
+  }
+
+  private mutating func append<S: Sequence>(uniqueElements elements: S)
+  where S.Element == Element {
+    for element in elements {
+      let elementID = _id(element)
+      precondition(
+        _positions[elementID] == nil,
+        "IdentifiedArray: the id \(elementID) appears twice; ids must be unique.")
+      _positions[elementID] = _elements.count
+      _elements.append(element)
+    }
+  }
+
+  /// Creates an empty array whose elements' ids `id` reads.
+  public init(id: @escaping @Sendable (Element) -> ID) {
+    self.init(uniqueElements: [], id: id)
+  }
+
+  init<S: Sequence>(
+    uniqueElements elements: S, accessor id: @escaping (Element) -> ID
+  ) where S.Element == Element {
+    self._elements = []
+    self._positions = [:]
+    self._id = id
+    self._stamp = _nextStructureStamp()
+    append(uniqueElements: elements)
+  }
+
+  /// The ids, in order.
+  public var ids: [ID] { _elements.map(_id) }
+
+  /// Reads, updates, inserts (at the end) or removes (assigning `nil`) the element with `id`.
+  ///
+  /// - Precondition: a value assigned has the id it is assigned to.
+  @inlinable
+  public subscript(id id: ID) -> Element? {
+    get { _positions[id].map { _elements[$0] } }
+    _modify {
+      if let position = _positions[id] {
+        var element: Element? = _elements[position]
+        defer {
+          if let element {
+            precondition(_id(element) == id, "IdentifiedArray: an element's id cannot change.")
+            _elements[position] = element
+          } else {
+            _remove(at: position)
+          }
+        }
+        yield &element
+      } else {
+        var element: Element? = nil
+        defer {
+          if let element {
+            precondition(_id(element) == id, "IdentifiedArray: an element's id cannot change.")
+            append(element)
+          }
+        }
+        yield &element
+      }
+    }
+  }
+
+  /// Whether an element with `id` is present.
+  @inlinable
+  public func contains(id: ID) -> Bool { _positions[id] != nil }
+
+  /// The position of the element with `id`.
+  @inlinable
+  public func index(id: ID) -> Int? { _positions[id] }
+
+  /// Appends `element` unless its id is already present.
+  @discardableResult
+  public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
+    let elementID = _id(element)
+    if let position = _positions[elementID] { return (false, position) }
+    _positions[elementID] = _elements.count
+    _elements.append(element)
+    _stamp = _nextStructureStamp()
+    return (true, _elements.count - 1)
+  }
+
+  /// Appends each element whose id is not yet present.
+  public mutating func append<S: Sequence>(contentsOf elements: S) where S.Element == Element {
+    for element in elements { append(element) }
+  }
+
+  /// Inserts `element` at `index` unless its id is already present.
+  @discardableResult
+  public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
+    let elementID = _id(element)
+    if let position = _positions[elementID] { return (false, position) }
+    _elements.insert(element, at: index)
+    _reindex(from: index)
+    _stamp = _nextStructureStamp()
+    return (true, index)
+  }
+
+  /// Removes and returns the element with `id`, if present.
+  @discardableResult
+  public mutating func remove(id: ID) -> Element? {
+    guard let position = _positions[id] else { return nil }
+    return _remove(at: position)
+  }
+
+  /// Removes and returns the element at `index`.
+  @discardableResult
+  public mutating func remove(at index: Int) -> Element { _remove(at: index) }
+
+  /// Removes every element that satisfies `shouldBeRemoved`.
+  public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+    let before = _elements.count
+    try _elements.removeAll(where: shouldBeRemoved)
+    if _elements.count != before { _reindex(from: 0) }
+  }
+
+  /// Removes every element.
+  public mutating func removeAll() {
+    guard !_elements.isEmpty else { return }
+    _elements.removeAll()
+    _positions.removeAll()
+    _stamp = _nextStructureStamp()
+  }
+
+  /// Sorts the elements in place.
+  public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
+    try _elements.sort(by: areInIncreasingOrder)
+    _reindex(from: 0)
+  }
+
+  /// Moves the elements at `source` to `destination`, as `List`'s `onMove` describes it.
+  public mutating func move<Offsets: Sequence<Int>>(
+    fromOffsets source: Offsets, toOffset destination: Int
+  ) {
+    let source = Set(source)
+    let moving = source.sorted().map { _elements[$0] }
+    let before = source.filter { $0 < destination }.count
+    for index in source.sorted(by: >) { _elements.remove(at: index) }
+    _elements.insert(contentsOf: moving, at: destination - before)
+    _reindex(from: 0)
+  }
+
+  /// Mutates the element at `position` in place (no copy of the element is made).
+  @inlinable
+  mutating func _modifyElement<Result>(
+    at position: Int, _ body: (inout Element) -> Result
+  ) -> Result {
+    body(&_elements[position])
+  }
+
+  /// The elements as a plain array.
+  public var elements: [Element] { _elements }
+
+  @usableFromInline
+  @discardableResult
+  mutating func _remove(at position: Int) -> Element {
+    let element = _elements.remove(at: position)
+    _positions[_id(element)] = nil
+    _reindex(from: position)
+    _stamp = _nextStructureStamp()
+    return element
+  }
+
+  @usableFromInline
+  mutating func _reindex(from start: Int) {
+    if start == 0 { _positions.removeAll(keepingCapacity: true) }
+    for index in start..<_elements.count { _positions[_id(_elements[index])] = index }
+    _stamp = _nextStructureStamp()
+  }
+}
+
+/// An identified array of `Identifiable` elements.
+public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element.ID, Element>
+where Element.ID: Sendable
+
+extension IdentifiedArray where Element: Identifiable, Element.ID == ID {
+  /// Creates an array of `Identifiable` elements.
+  ///
+  /// - Precondition: the ids are unique.
+  public init<S: Sequence>(uniqueElements elements: S) where S.Element == Element {
+    self.init(uniqueElements: elements, accessor: { $0.id })
+  }
+
+  /// Creates an empty array.
+  public init() { self.init(uniqueElements: [], accessor: { $0.id }) }
+}
+
+extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable, Element.ID == ID {
+  public init(arrayLiteral elements: Element...) { self.init(uniqueElements: elements) }
+}
+
+extension IdentifiedArray: RandomAccessCollection, MutableCollection {
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { _elements.count }
+
+  /// The element at `position`; an element assigned must keep its id.
+  @inlinable
+  public subscript(position: Int) -> Element {
+    get { _elements[position] }
+    set {
+      precondition(
+        _id(newValue) == _id(_elements[position]),
+        "IdentifiedArray: an element's id cannot change; remove it and insert the new one.")
+      _elements[position] = newValue
+    }
+  }
+}
+
+extension IdentifiedArray: Equatable where Element: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs._elements == rhs._elements }
+}
+
+extension IdentifiedArray: Hashable where Element: Hashable {
+  public func hash(into hasher: inout Hasher) { hasher.combine(_elements) }
+}
+
+/// `@unchecked` because of `_id`: it is either a caller's `@Sendable` function or `{ $0.id }`,
+/// which captures nothing; the storage is value-typed.
+extension IdentifiedArray: @unchecked Sendable where Element: Sendable {}
+
+extension IdentifiedArray: CustomStringConvertible {
+  public var description: String { _elements.description }
+}
+
+extension IdentifiedArray: Encodable where Element: Encodable {
+  /// Encodes the elements as a plain array.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(_elements)
+  }
+}
+
+extension IdentifiedArray: Decodable where Element: Decodable & Identifiable, Element.ID == ID {
+  /// Decodes a plain array; two elements with one id is a `DecodingError.dataCorrupted`.
+  public init(from decoder: any Decoder) throws {
+    let elements = try decoder.singleValueContainer().decode([Element].self)
+    var seen = Set<ID>()
+    for element in elements where !seen.insert(element.id).inserted {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: decoder.codingPath,
+          debugDescription: "IdentifiedArray: duplicate id \(element.id) in the decoded array."))
+    }
+    self.init(uniqueElements: elements)
+  }
+}

@@ -1,0 +1,222 @@
+/// The work a reducer asks the store to do after it changed state: nothing, send another action,
+/// or run asynchronous code that can send actions back.
+///
+/// Reducers stay pure and synchronous; everything that touches the outside world goes into an
+/// effect. The store runs it, feeds the actions it sends back through the reducer, and can
+/// cancel it.
+///
+/// ```swift
+/// case .refreshTapped:
+///   state.isLoading = true
+///   return .run { send in
+///     let schools = try await client.fetchSchools()
+///     await send(.schoolsResponse(schools))
+///   } catch: { error, send in
+///     await send(.failed("\(error)"))
+///   }
+/// ```
+///
+/// Effects compose: ``merge(_:)-swift.type.method`` runs several at once,
+/// ``concatenate(_:)-swift.type.method`` one after another, and
+/// ``cancellable(id:cancelInFlight:)`` makes one cancellable by id.
+public struct Effect<Action> {
+  @usableFromInline let operation: _Operation
+
+  @usableFromInline
+  init(_ operation: _Operation) { self.operation = operation }
+
+  @usableFromInline
+  enum _Operation {
+    case none
+    case send(Action)
+    case run(_Run<Action>)
+    case merge([Effect])
+    case concatenate([Effect])
+    indirect case cancellable(_AnyID, cancelInFlight: Bool, Effect)
+    case cancel(_AnyID?)
+    indirect case navigation(_AnyID, Effect)
+    indirect case throttle(_Throttle, Effect)
+    case prune(_NavigationPrune)
+  }
+}
+
+/// The asynchronous unit of an effect: an operation and where it was written.
+@usableFromInline
+struct _Run<Action>: Sendable {
+  let priority: TaskPriority?
+  let operation: @Sendable (Send<Action>) async throws -> Void
+  let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
+  let fileID: StaticString
+  let line: UInt
+
+  func map<NewAction>(
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> _Run<NewAction> {
+    let operation = self.operation
+    var mappedHandler: (@Sendable (any Error, Send<NewAction>) async -> Void)?
+    if let handler = self.handler {
+      mappedHandler = { error, send in await handler(error, send.map(transform)) }
+    }
+    return _Run<NewAction>(
+      priority: priority,
+      operation: { send in try await operation(send.map(transform)) },
+      handler: mappedHandler,
+      fileID: fileID,
+      line: line)
+  }
+}
+
+/// An effect is `Sendable` when its actions are: its asynchronous parts always are.
+extension Effect: Sendable where Action: Sendable {}
+extension Effect._Operation: Sendable where Action: Sendable {}
+
+extension Effect {
+  /// An effect that does nothing.
+  ///
+  /// ```swift
+  /// case .incrementTapped:
+  ///   state.count += 1
+  ///   return .none
+  /// ```
+  @inlinable
+  public static var none: Self { Self(.none) }
+
+  /// An effect that sends `action` immediately, in the same batch as the action that returned
+  /// it: before any other action reaches the store and before observers are notified.
+  ///
+  /// ```swift
+  /// case .saveTapped:
+  ///   return .send(.delegate(.saved(state.draft)))
+  /// ```
+  @inlinable
+  public static func send(_ action: Action) -> Self { Self(.send(action)) }
+
+  /// An effect that runs `operation` on a new task; it sends actions back through `send`.
+  ///
+  /// An error thrown by `operation` goes to `handler`. With no handler, an error is reported
+  /// as a runtime warning naming this call's file and line; cancellation is never an error.
+  ///
+  /// ```swift
+  /// return .run { send in
+  ///   for await snapshot in client.ranking() {
+  ///     await send(.rankingUpdated(snapshot))
+  ///   }
+  /// }
+  /// ```
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    Self(
+      .run(
+        _Run(
+          priority: priority, operation: operation, handler: handler, fileID: fileID, line: line)))
+  }
+
+  /// An effect that runs `effects` at the same time.
+  ///
+  /// ```swift
+  /// return .merge(.send(.startTimer), .run { send in await send(.load(try await api.load())) })
+  /// ```
+  public static func merge(_ effects: Self...) -> Self { merge(effects) }
+
+  /// An effect that runs `effects` at the same time.
+  public static func merge<S: Sequence>(_ effects: S) -> Self where S.Element == Self {
+    var parts: [Self] = []
+    for effect in effects {
+      switch effect.operation {
+      case .none: continue
+      case let .merge(nested): parts.append(contentsOf: nested)
+      default: parts.append(effect)
+      }
+    }
+    switch parts.count {
+    case 0: return .none
+    case 1: return parts[0]
+    default: return Self(.merge(parts))
+    }
+  }
+
+  /// This effect and `other` at the same time.
+  @inlinable
+  public func merge(with other: Self) -> Self {
+    if case .none = other.operation { return self }
+    if case .none = operation { return other }
+    return .merge([self, other])
+  }
+
+  /// An effect that runs `effects` one after another: each starts when the previous one has
+  /// finished. Cancelling it stops the sequence.
+  ///
+  /// ```swift
+  /// return .concatenate(.run { _ in await player.fadeOut() }, .send(.stopped))
+  /// ```
+  public static func concatenate(_ effects: Self...) -> Self { concatenate(effects) }
+
+  /// An effect that runs `effects` one after another.
+  public static func concatenate<S: Sequence>(_ effects: S) -> Self where S.Element == Self {
+    var parts: [Self] = []
+    for effect in effects {
+      switch effect.operation {
+      case .none: continue
+      case let .concatenate(nested): parts.append(contentsOf: nested)
+      default: parts.append(effect)
+      }
+    }
+    switch parts.count {
+    case 0: return .none
+    case 1: return parts[0]
+    default: return Self(.concatenate(parts))
+    }
+  }
+
+  /// This effect, then `other` once it has finished.
+  public func concatenate(with other: Self) -> Self { .concatenate([self, other]) }
+
+  /// The same work, with every action it sends transformed: how a parent embeds a child's
+  /// effects.
+  ///
+  /// ```swift
+  /// return Child().reduce(into: &state.child, action: childAction).map(Action.child)
+  /// ```
+  public func map<NewAction>(
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> Effect<NewAction> {
+    switch operation {
+    case .none: return .none
+    case let .send(action): return .send(transform(action))
+    case let .run(run): return Effect<NewAction>(.run(run.map(transform)))
+    case let .merge(effects): return Effect<NewAction>(.merge(effects.map { $0.map(transform) }))
+    case let .concatenate(effects):
+      return Effect<NewAction>(.concatenate(effects.map { $0.map(transform) }))
+    case let .cancellable(key, cancelInFlight, effect):
+      return Effect<NewAction>(.cancellable(key, cancelInFlight: cancelInFlight, effect.map(transform)))
+    case let .cancel(key): return Effect<NewAction>(.cancel(key))
+    case let .navigation(id, effect): return Effect<NewAction>(.navigation(id, effect.map(transform)))
+    case let .throttle(throttle, effect):
+      return Effect<NewAction>(.throttle(throttle, effect.map(transform)))
+    case let .prune(prune): return Effect<NewAction>(.prune(prune))
+    }
+  }
+
+  /// Whether this effect does nothing.
+  @inlinable
+  public var isNone: Bool {
+    if case .none = operation { return true }
+    return false
+  }
+
+  /// Runs this effect's children under a navigation position: their cancellation ids are
+  /// namespaced by `id`, and cancelling the position cancels all of them.
+  @usableFromInline
+  func _navigation(_ id: _AnyID) -> Self {
+    if case .none = operation { return self }
+    return Self(.navigation(id, self))
+  }
+}
+
+/// A reducer's effect type: `EffectOf<Feature>` is `Effect<Feature.Action>`.
+public typealias EffectOf<R: Reducer> = Effect<R.Action>

@@ -1,0 +1,32 @@
+import Synchronization
+
+/// What one embed-only case path has learned about its enum's cases.
+///
+/// The first time a case path meets a root of a case it has not seen, it asks `Mirror` (once)
+/// whether that case is the one its embed function builds. The answer is kept here, so every
+/// later extraction is a tag read and a compare. Lock-free for tags below 64, which covers
+/// every action enum in practice.
+@usableFromInline
+final class _CaseTagCache: Sendable {
+  /// `-1` until the matching case is found, then `tag << 1 | isIndirect`.
+  @usableFromInline let matched = Atomic<Int64>(-1)
+  private let rejectedLow = Atomic<UInt64>(0)
+  private let rejectedHigh = Mutex<Set<UInt32>>([])
+
+  @usableFromInline init() {}
+
+  @usableFromInline
+  func isRejected(_ tag: UInt32) -> Bool {
+    if tag < 64 { return rejectedLow.load(ordering: .relaxed) & (1 << UInt64(tag)) != 0 }
+    return rejectedHigh.withLock { $0.contains(tag) }
+  }
+
+  @usableFromInline
+  func reject(_ tag: UInt32) {
+    if tag < 64 {
+      rejectedLow.bitwiseOr(1 << UInt64(tag), ordering: .relaxed)
+    } else {
+      _ = rejectedHigh.withLock { $0.insert(tag) }
+    }
+  }
+}

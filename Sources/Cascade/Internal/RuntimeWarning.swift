@@ -1,0 +1,47 @@
+import Foundation
+import Synchronization
+
+/// A problem Cascade noticed at run time that does not stop the program: an action for a child
+/// that is gone, an effect error nobody handled.
+package struct RuntimeWarning: Sendable, CustomStringConvertible {
+  package let message: String
+  package let fileID: String
+  package let line: UInt
+
+  package var description: String { "\(fileID):\(line): \(message)" }
+}
+
+/// Where runtime warnings go: a task-local handler (tests capture with it), else the handler a
+/// test framework integration installed, else standard error.
+package enum RuntimeWarnings {
+  @TaskLocal package static var handler: (@Sendable (RuntimeWarning) -> Void)?
+
+  /// Installed by CascadeTesting: returns `true` when it reported the warning as a test failure.
+  package static let fallback = Mutex<(@Sendable (RuntimeWarning) -> Bool)?>(nil)
+
+  /// Runs `operation`, returning the warnings reported while it ran (effects it starts included,
+  /// while they run inside it).
+  package static func capturing<R>(
+    _ operation: () async throws -> R,
+    isolation: isolated (any Actor)? = #isolation
+  ) async rethrows -> (R, [RuntimeWarning]) {
+    let collected = Mutex<[RuntimeWarning]>([])
+    let result = try await $handler.withValue({ warning in
+      collected.withLock { $0.append(warning) }
+    }) {
+      try await operation()
+    }
+    return (result, collected.withLock { $0 })
+  }
+}
+
+/// Reports a runtime warning. `fileID` and `line` name the operator or effect involved.
+package func reportRuntimeWarning(_ message: String, fileID: StaticString, line: UInt) {
+  let warning = RuntimeWarning(message: message, fileID: "\(fileID)", line: line)
+  if let handler = RuntimeWarnings.handler {
+    handler(warning)
+    return
+  }
+  if let fallback = RuntimeWarnings.fallback.withLock({ $0 }), fallback(warning) { return }
+  FileHandle.standardError.write(Data("[Cascade] warning: \(warning)\n".utf8))
+}

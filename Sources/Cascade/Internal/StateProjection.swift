@@ -1,0 +1,68 @@
+/// How a store reads its state from the root's: scoped stores hold no state of their own.
+@MainActor
+class _Projection<Value> {
+  func get() -> Value { fatalError("_Projection is abstract") }
+
+  /// A projection one key path further down.
+  func appending<Child>(_ keyPath: KeyPath<Value, Child>) -> _Projection<Child> {
+    _MappedProjection(base: self, keyPath: keyPath)
+  }
+}
+
+/// Reads root state through one key path composed from the root, at a fixed memory offset
+/// when the path is made of stored properties: a pointer read however deep the scoping goes.
+@MainActor
+final class _PathProjection<Root, Value>: _Projection<Value> {
+  let box: _StateBox<Root>
+  let keyPath: KeyPath<Root, Value>
+  let offset: Int?
+
+  init(box: _StateBox<Root>, keyPath: KeyPath<Root, Value>) {
+    self.box = box
+    self.keyPath = keyPath
+    self.offset = MemoryLayout<Root>.offset(of: keyPath)
+  }
+
+  override func get() -> Value {
+    withUnsafePointer(to: &box.state) { root in
+      guard let offset else { return root.pointee[keyPath: keyPath] }
+      return (UnsafeRawPointer(root) + offset).assumingMemoryBound(to: Value.self).pointee
+    }
+  }
+
+  override func appending<Child>(_ keyPath: KeyPath<Value, Child>) -> _Projection<Child> {
+    _PathProjection<Root, Child>(box: box, keyPath: self.keyPath.appending(path: keyPath))
+  }
+}
+
+/// Reads through another projection, then a key path.
+@MainActor
+final class _MappedProjection<Base, Value>: _Projection<Value> {
+  let base: _Projection<Base>
+  let keyPath: KeyPath<Base, Value>
+
+  init(base: _Projection<Base>, keyPath: KeyPath<Base, Value>) {
+    self.base = base
+    self.keyPath = keyPath
+  }
+
+  override func get() -> Value { base.get()[keyPath: keyPath] }
+}
+
+/// State that may disappear (optional child, collection element): reads the current value,
+/// or the last one seen once it is gone, so a store outliving its child never crashes.
+@MainActor
+final class _LastValueProjection<Value>: _Projection<Value> {
+  let fetch: @MainActor () -> Value?
+  var last: Value
+
+  init(initial: Value, fetch: @escaping @MainActor () -> Value?) {
+    self.last = initial
+    self.fetch = fetch
+  }
+
+  override func get() -> Value {
+    if let value = fetch() { last = value }
+    return last
+  }
+}

@@ -1,0 +1,304 @@
+import Observation
+
+/// What every store of one tree shares, whatever its state type: the observation registrar,
+/// the running effects and the subscribers of the async observation.
+@MainActor
+class _CoreBase: Observable {
+  let registrar = ObservationRegistrar()
+  let runner = _EffectRunner()
+  private var subscribers: [_WeakSubscriber] = []
+
+  /// The key path observers register on: one change per batch, whichever store they read.
+  var _state: Void { () }
+
+  final func accessState() {
+    registrar.access(self, keyPath: \_CoreBase._state)
+  }
+
+  final func willChange() { registrar.willSet(self, keyPath: \_CoreBase._state) }
+
+  final func didChange() {
+    registrar.didSet(self, keyPath: \_CoreBase._state)
+    guard !subscribers.isEmpty else { return }
+    subscribers.removeAll { $0.subscriber == nil }
+    for subscriber in subscribers { subscriber.subscriber?.stateDidChange() }
+  }
+
+  final func subscribe(_ subscriber: any _Subscriber) {
+    subscribers.append(_WeakSubscriber(subscriber: subscriber))
+  }
+
+  deinit {
+    runner.tearDown()
+  }
+}
+
+/// Root state, addressable in place by projections.
+@MainActor
+class _StateBox<State>: _CoreBase {
+  /// Exclusivity is enforced by construction instead of at run time: the state is touched only
+  /// on the main actor, by the send loop (which never re-enters a reducer) and by reads.
+  @exclusivity(unchecked) final var state: State
+
+  init(state: State) { self.state = state }
+}
+
+/// The root of a store tree: the state, the reducer and the send loop.
+@MainActor
+final class _StoreCore<State, Action>: _StateBox<State> {
+  private struct Pending {
+    let action: Action
+    let origin: _Origin
+  }
+
+  private struct ThrottleKey: Hashable {
+    let path: [_AnyID]
+    let id: _AnyID
+  }
+
+  private struct ThrottleState {
+    var last: (any Sendable)?
+    var pending: (effect: Effect<Action>, origin: _Origin)?
+    var isWaiting = false
+  }
+
+  private let reducer: _ReduceFunction<State, Action>
+  let dependencies: DependencyValues
+  private var buffer: [Pending] = []
+  private var isSending = false
+  /// The cascade of the top-level `send` being processed, made when its first task starts.
+  private var batchCascade: _Cascade?
+  /// Tasks started during a batch run by `runSequence`, which waits for them.
+  private var collectedTasks: [Task<Void, Never>]?
+  private var throttles: [ThrottleKey: ThrottleState] = [:]
+
+  init(initialState: State, reducer: @escaping _ReduceFunction<State, Action>, dependencies: DependencyValues) {
+    self.reducer = reducer
+    self.dependencies = dependencies
+    super.init(state: initialState)
+    buffer.reserveCapacity(16)
+  }
+
+  /// Reduces `action` and every action sent synchronously in its wake, in FIFO order, then
+  /// notifies observers once.
+  func send(_ action: Action, origin: _Origin) -> _Cascade? {
+    if isSending {
+      // Sent from inside the batch (an observer reacting synchronously): it joins the batch,
+      // with a cascade of its own.
+      let origin: _Origin =
+        if case .top = origin { .cascade(_Cascade(runner: runner)) } else { origin }
+      buffer.append(Pending(action: action, origin: origin))
+      if case let .cascade(cascade) = origin { return cascade }
+      return nil
+    }
+    let started = batch { buffer.append(Pending(action: action, origin: origin)) }
+    if case let .cascade(cascade) = origin { return cascade }
+    return started
+  }
+
+  /// Runs the send loop; returns the cascade made for `.top` actions, if any task started.
+  @discardableResult
+  private func batch(_ seed: () -> Void) -> _Cascade? {
+    isSending = true
+    willChange()
+    DependencyValues.$_current.withValue(dependencies) {
+      seed()
+      var index = 0
+      while index < buffer.count {
+        let pending = buffer[index]
+        index += 1
+        let effect = reducer(&state, pending.action)
+        if !effect.isNone {
+          interpret(effect, origin: pending.origin, context: .root)
+        }
+      }
+    }
+    buffer.removeAll(keepingCapacity: true)
+    isSending = false
+    // Taken before observers run: one of them may start a new batch.
+    let started = batchCascade
+    batchCascade = nil
+    didChange()
+    return started
+  }
+
+  private func cascade(for origin: _Origin) -> _Cascade {
+    switch origin {
+    case let .cascade(cascade):
+      return cascade
+    case .top:
+      if let batchCascade { return batchCascade }
+      let cascade = _Cascade(runner: runner)
+      batchCascade = cascade
+      return cascade
+    }
+  }
+
+  private func interpret(_ effect: Effect<Action>, origin: _Origin, context: _EffectContext) {
+    switch effect.operation {
+    case .none:
+      return
+    case let .send(action):
+      buffer.append(Pending(action: action, origin: origin))
+    case let .run(run):
+      startRun(run, origin: origin, context: context)
+    case let .merge(effects):
+      for effect in effects { interpret(effect, origin: origin, context: context) }
+    case let .concatenate(effects):
+      var index = 0
+      while index < effects.count, effects[index]._isImmediate {
+        interpret(effects[index], origin: origin, context: context)
+        index += 1
+      }
+      guard index < effects.count else { return }
+      let rest = _MainActorBox(value: Array(effects[index...]))
+      let cascade = cascade(for: origin)
+      start(context: context, cascade: cascade, priority: nil) { [weak self] in
+        await self?.runSequence(rest, cascade: cascade, context: context)
+      }
+    case let .cancellable(id, cancelInFlight, effect):
+      if cancelInFlight { runner.cancel(path: context.path, id: id) }
+      var context = context
+      context.ids.append(id)
+      interpret(effect, origin: origin, context: context)
+    case let .cancel(id):
+      runner.cancel(path: context.path, id: id)
+    case let .navigation(position, effect):
+      var context = context
+      context.path.append(position)
+      interpret(effect, origin: origin, context: context)
+    case let .throttle(throttle, effect):
+      interpretThrottle(throttle, effect, origin: origin, context: context)
+    case let .prune(prune):
+      runner.prune(under: context.path, isGone: prune.isGone)
+    }
+  }
+
+  private func start(
+    context: _EffectContext,
+    cascade: _Cascade,
+    priority: TaskPriority?,
+    _ body: @escaping @Sendable () async -> Void
+  ) {
+    let task = runner.start(priority: priority, context: context, cascade: cascade, body)
+    if let task { collectedTasks?.append(task) }
+  }
+
+  private func startRun(_ run: _Run<Action>, origin: _Origin, context: _EffectContext) {
+    let cascade = cascade(for: origin)
+    let send = Send<Action> { [weak self] action in
+      _ = self?.send(action, origin: .cascade(cascade))
+    }
+    start(context: context, cascade: cascade, priority: run.priority) {
+      do {
+        try await run.operation(send)
+      } catch is CancellationError {
+      } catch {
+        guard !Task.isCancelled else { return }
+        if let handler = run.handler {
+          await handler(error, send)
+        } else {
+          reportRuntimeWarning(
+            """
+            An effect threw an error that nothing handled: \(error)
+
+            Effects started with '.run' should handle their errors: pass a 'catch:' handler \
+            that sends a failure action, or catch inside the operation.
+            """,
+            fileID: run.fileID, line: run.line)
+        }
+      }
+    }
+  }
+
+  /// Runs effects one after another for `.concatenate`, each in a batch of its own, waiting
+  /// for the tasks each one starts.
+  private func runSequence(
+    _ effects: _MainActorBox<[Effect<Action>]>, cascade: _Cascade, context: _EffectContext
+  ) async {
+    for effect in effects.value {
+      guard !Task.isCancelled else { return }
+      collectedTasks = []
+      batch { interpret(effect, origin: .cascade(cascade), context: context) }
+      let tasks = collectedTasks ?? []
+      collectedTasks = nil
+      await withTaskCancellationHandler {
+        for task in tasks { await task.value }
+      } onCancel: {
+        for task in tasks { task.cancel() }
+      }
+    }
+  }
+
+  private func interpretThrottle(
+    _ throttle: _Throttle, _ effect: Effect<Action>, origin: _Origin, context: _EffectContext
+  ) {
+    let key = ThrottleKey(path: context.path, id: throttle.id)
+    var entry = throttles[key, default: ThrottleState()]
+    // A kept effect fires later, outside this batch: it joins its sender's cascade now.
+    let origin = _Origin.cascade(cascade(for: origin))
+    if entry.isWaiting {
+      if throttle.latest || entry.pending == nil { entry.pending = (effect, origin) }
+      throttles[key] = entry
+      return
+    }
+    switch throttle.decide(entry.last) {
+    case let .emit(now):
+      entry.last = now
+      throttles[key] = entry
+      interpret(effect, origin: origin, context: context)
+    case let .wait(sleep):
+      entry.pending = (effect, origin)
+      entry.isWaiting = true
+      throttles[key] = entry
+      var timerContext = context
+      timerContext.ids.append(throttle.id)
+      guard case let .cascade(cascade) = origin else { return }
+      start(context: timerContext, cascade: cascade, priority: nil) {
+        [weak self] in
+        let fired: Bool
+        do {
+          try await sleep()
+          fired = !Task.isCancelled
+        } catch {
+          fired = false
+        }
+        await self?.endThrottleWait(key, now: fired ? throttle.now() : nil, context: context)
+      }
+    }
+  }
+
+  private func endThrottleWait(_ key: ThrottleKey, now: (any Sendable)?, context: _EffectContext) {
+    guard var entry = throttles[key] else { return }
+    let pending = entry.pending
+    entry.pending = nil
+    entry.isWaiting = false
+    if let now, pending != nil { entry.last = now }
+    throttles[key] = entry
+    guard now != nil, let pending else { return }
+    batch { interpret(pending.effect, origin: pending.origin, context: context) }
+  }
+}
+
+extension Effect {
+  /// Whether the store can interpret this effect entirely inside the current batch.
+  var _isImmediate: Bool {
+    switch operation {
+    case .none, .send, .cancel, .prune: true
+    case .run, .concatenate, .throttle: false
+    case let .merge(effects): effects.allSatisfy(\._isImmediate)
+    case let .cancellable(_, _, effect), let .navigation(_, effect): effect._isImmediate
+    }
+  }
+}
+
+/// Something that wants to hear, on the main actor, that a batch has ended.
+@MainActor
+protocol _Subscriber: AnyObject {
+  func stateDidChange()
+}
+
+@MainActor
+struct _WeakSubscriber {
+  weak var subscriber: (any _Subscriber)?
+}

@@ -1,0 +1,28 @@
+/// Groups reducers so that a modifier applies to all of them.
+///
+/// ```swift
+/// var body: some Reducer<State, Action> {
+///   CombineReducers {
+///     Scope(state: \.profile, action: Action.profile) { Profile() }
+///     Reduce { state, action in .none }
+///   }
+///   .ifLet(\.alert, action: Action.alert) { Alert() }
+/// }
+/// ```
+public struct CombineReducers<State, Action, Reducers: Reducer>: Reducer
+where Reducers.State == State, Reducers.Action == Action {
+  let reducers: Reducers
+
+  /// Combines the reducers listed in `build`.
+  public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
+    self.reducers = build()
+  }
+
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    reducers.reduce(into: &state, action: action)
+  }
+
+  public func _reduceFunction() -> _ReduceFunction<State, Action> {
+    reducers._reduceFunction()
+  }
+}

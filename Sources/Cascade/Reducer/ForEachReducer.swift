@@ -1,0 +1,118 @@
+extension Reducer {
+  /// Runs an element reducer on the element an ``IdentifiedAction`` names, before this reducer.
+  ///
+  /// ```swift
+  /// struct Todos: Reducer {
+  ///   struct State { var todos: IdentifiedArrayOf<Todo.State> = [] }
+  ///   enum Action { case addTapped, todos(IdentifiedActionOf<Todo>) }
+  ///
+  ///   var body: some Reducer<State, Action> {
+  ///     Reduce { state, action in
+  ///       if case .addTapped = action { state.todos.append(Todo.State(id: state.todos.count)) }
+  ///       return .none
+  ///     }
+  ///     .forEach(\.todos, action: Action.todos) { Todo() }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - The element runs first, then this reducer.
+  /// - Each element's effects run under its own navigation position: removing the element
+  ///   cancels them, and their cancellation ids never collide with another element's.
+  /// - An action for an id that is not in the collection is dropped with a runtime warning
+  ///   naming this call's file and line; this reducer still runs.
+  /// - Cost per element action is O(1): the element is found by id and mutated in place.
+  public func forEach<ID: Hashable & Sendable, Element: Reducer>(
+    _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, Element.State>>,
+    action toElementAction: @escaping @Sendable (IdentifiedAction<ID, Element.Action>) -> Action,
+    @ReducerBuilder<Element.State, Element.Action> element: () -> Element,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _ForEachReducer<Self, ID, Element> {
+    forEach(
+      toElementsState, action: CasePath(toElementAction), element: element,
+      fileID: fileID, line: line)
+  }
+
+  /// ``forEach(_:action:element:fileID:line:)`` with an explicit action case path.
+  public func forEach<ID: Hashable & Sendable, Element: Reducer>(
+    _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, Element.State>>,
+    action toElementAction: CasePath<Action, IdentifiedAction<ID, Element.Action>>,
+    @ReducerBuilder<Element.State, Element.Action> element: () -> Element,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _ForEachReducer<Self, ID, Element> {
+    _ForEachReducer(
+      parent: self, element: element(), toElementsState: toElementsState,
+      toElementAction: toElementAction, fileID: fileID, line: line)
+  }
+}
+
+/// The reducer ``Reducer/forEach(_:action:element:fileID:line:)`` builds.
+public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
+  let parent: Parent
+  let element: Element
+  let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  let toElementAction: CasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
+  let fileID: StaticString
+  let line: UInt
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    _reduceFunction()(&state, action)
+  }
+
+  public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
+    let parent = parent._reduceFunction()
+    let element = element._reduceFunction()
+    let path = _StatePath(toElementsState)
+    let extract = toElementAction._extract
+    let embed = toElementAction._embed
+    let keyPath = _AnyID(keyPath: toElementsState)
+    let (fileID, line) = (fileID, line)
+    return { state, action in
+      var elementEffect = Effect<Parent.Action>.none
+      if case let .element(id, elementAction)? = extract(action) {
+        let effect = path.modify(&state) { elements -> Effect<Element.Action>? in
+          guard let position = elements.index(id: id) else { return nil }
+          return elements._modifyElement(at: position) { element(&$0, elementAction) }
+        }
+        if let effect {
+          if !effect.isNone {
+            elementEffect = effect.map { embed(.element(id: id, action: $0)) }
+              ._navigation(_AnyID(_NavigationID(operator: keyPath, element: _AnyID(id))))
+          }
+        } else {
+          reportRuntimeWarning(
+            """
+            A 'forEach' received an action for an element that is not in the collection.
+
+              Action: \(_describe(action))
+              Missing id: \(id)
+
+            The action was dropped and the parent reducer still ran. This usually means an \
+            action was sent for a row after it was removed (the removed row's effects were \
+            cancelled, so look for a view or test holding on to a stale id).
+            """,
+            fileID: fileID, line: line)
+        }
+      }
+      let stampBefore = path.read(&state) { $0._stamp }
+      let parentEffect = parent(&state, action)
+      let effect = elementEffect.merge(with: parentEffect)
+      guard path.read(&state, { $0._stamp }) != stampBefore else { return effect }
+      // Elements were added, removed or moved: cancel the effects of those that are gone.
+      let positions = path.read(&state) { $0._positions }
+      return effect.merge(
+        with: Effect(
+          .prune(
+            _NavigationPrune { position in
+              guard
+                let navigation = position.base as? _NavigationID,
+                navigation.operator == keyPath,
+                let id = navigation.element?.base as? ID
+              else { return false }
+              return positions[id] == nil
+            })))
+    }
+  }
+}

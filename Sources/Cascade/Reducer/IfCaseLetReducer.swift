@@ -1,0 +1,101 @@
+extension Reducer {
+  /// Runs a child reducer while enum state is in one case, before this reducer.
+  ///
+  /// ```swift
+  /// struct App: Reducer {
+  ///   enum State { case loggedOut(Login.State), loggedIn(Home.State) }
+  ///   enum Action { case login(Login.Action), home(Home.Action) }
+  ///
+  ///   var body: some Reducer<State, Action> {
+  ///     Reduce { state, action in
+  ///       if case .login(.delegate(.succeeded)) = action { state = .loggedIn(Home.State()) }
+  ///       return .none
+  ///     }
+  ///     .ifCaseLet(State.loggedOut, action: Action.login) { Login() }
+  ///     .ifCaseLet(State.loggedIn, action: Action.home) { Home() }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// When the state leaves the case, every effect the child started is cancelled. A child action
+  /// that arrives while the state is in another case is dropped with a runtime warning naming
+  /// this call's file and line; this reducer still runs.
+  public func ifCaseLet<CaseReducer: Reducer>(
+    _ toCaseState: @escaping @Sendable (CaseReducer.State) -> State,
+    action toCaseAction: @escaping @Sendable (CaseReducer.Action) -> Action,
+    @ReducerBuilder<CaseReducer.State, CaseReducer.Action> then caseReducer: () -> CaseReducer,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _IfCaseLetReducer<Self, CaseReducer> {
+    ifCaseLet(
+      CasePath(toCaseState), action: CasePath(toCaseAction), then: caseReducer,
+      fileID: fileID, line: line)
+  }
+
+  /// ``ifCaseLet(_:action:then:fileID:line:)`` with explicit case paths.
+  public func ifCaseLet<CaseReducer: Reducer>(
+    _ toCaseState: CasePath<State, CaseReducer.State>,
+    action toCaseAction: CasePath<Action, CaseReducer.Action>,
+    @ReducerBuilder<CaseReducer.State, CaseReducer.Action> then caseReducer: () -> CaseReducer,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _IfCaseLetReducer<Self, CaseReducer> {
+    _IfCaseLetReducer(
+      parent: self, child: caseReducer(), toChildState: toCaseState,
+      toChildAction: toCaseAction, fileID: fileID, line: line)
+  }
+}
+
+/// The reducer ``Reducer/ifCaseLet(_:action:then:fileID:line:)`` builds.
+public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  let parent: Parent
+  let child: Child
+  let toChildState: CasePath<Parent.State, Child.State>
+  let toChildAction: CasePath<Parent.Action, Child.Action>
+  let fileID: StaticString
+  let line: UInt
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    _reduceFunction()(&state, action)
+  }
+
+  public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
+    let parent = parent._reduceFunction()
+    let child = child._reduceFunction()
+    let toChildState = toChildState
+    let extract = toChildAction._extract
+    let embed = toChildAction._embed
+    // One navigation position per operator: its file and line tell two ifCaseLets apart.
+    let navigationID = _AnyID(
+      _NavigationID(operator: _AnyID("ifCaseLet \(fileID):\(line)"), element: nil))
+    let prune = Effect<Parent.Action>(.prune(_NavigationPrune { $0 == navigationID }))
+    let (fileID, line) = (fileID, line)
+    return { state, action in
+      var childEffect = Effect<Parent.Action>.none
+      if let childAction = extract(action) {
+        if var childState = toChildState.extract(from: state) {
+          let effect = child(&childState, childAction)
+          state = toChildState.embed(childState)
+          if !effect.isNone { childEffect = effect.map(embed)._navigation(navigationID) }
+        } else {
+          reportRuntimeWarning(
+            """
+            An 'ifCaseLet' received a child action while the state was in another case.
+
+              Action: \(_describe(action))
+              State case: \(_caseName(state))
+
+            The action was dropped and the parent reducer still ran. This usually means a view \
+            or test sent it after the state changed case. Send child actions only while the \
+            state is in the child's case.
+            """,
+            fileID: fileID, line: line)
+        }
+      }
+      let wasInCase = toChildState.matches(state)
+      let parentEffect = parent(&state, action)
+      let effect = childEffect.merge(with: parentEffect)
+      return wasInCase && !toChildState.matches(state) ? effect.merge(with: prune) : effect
+    }
+  }
+}

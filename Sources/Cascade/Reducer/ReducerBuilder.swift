@@ -1,0 +1,116 @@
+/// Builds a reducer from the reducers listed in a ``Reducer/body``, run top to bottom for each
+/// action; `if`, `if`/`else`, `switch` and `for` work as in a SwiftUI view body.
+///
+/// ```swift
+/// var body: some Reducer<State, Action> {
+///   Scope(state: \.settings, action: Action.settings) { Settings() }
+///   if isLoggingEnabled {
+///     Logger()
+///   }
+///   Reduce { state, action in .none }
+/// }
+/// ```
+@resultBuilder
+public enum ReducerBuilder<State, Action> {
+  public static func buildExpression<R: Reducer>(_ reducer: R) -> R
+  where R.State == State, R.Action == Action { reducer }
+
+  public static func buildBlock() -> EmptyReducer<State, Action> { EmptyReducer() }
+
+  public static func buildPartialBlock<R: Reducer>(first: R) -> R
+  where R.State == State, R.Action == Action { first }
+
+  public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
+    accumulated: R0, next: R1
+  ) -> _SequenceReducer<R0, R1> { _SequenceReducer(first: accumulated, second: next) }
+
+  public static func buildOptional<R: Reducer>(_ reducer: R?) -> R?
+  where R.State == State, R.Action == Action { reducer }
+
+  public static func buildEither<First: Reducer, Second: Reducer>(
+    first reducer: First
+  ) -> _ConditionalReducer<First, Second> { .first(reducer) }
+
+  public static func buildEither<First: Reducer, Second: Reducer>(
+    second reducer: Second
+  ) -> _ConditionalReducer<First, Second> { .second(reducer) }
+
+  public static func buildArray<R: Reducer>(_ reducers: [R]) -> _ArrayReducer<R>
+  where R.State == State, R.Action == Action { _ArrayReducer(reducers: reducers) }
+
+  public static func buildLimitedAvailability<R: Reducer>(_ reducer: R) -> Reduce<State, Action>
+  where R.State == State, R.Action == Action { Reduce(reducer) }
+
+  public static func buildFinalResult<R: Reducer>(_ reducer: R) -> R
+  where R.State == State, R.Action == Action { reducer }
+}
+
+/// Two reducers run one after the other; built by ``ReducerBuilder``.
+public struct _SequenceReducer<First: Reducer, Second: Reducer>: Reducer
+where First.State == Second.State, First.Action == Second.Action {
+  let first: First
+  let second: Second
+
+  public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
+    first.reduce(into: &state, action: action)
+      .merge(with: second.reduce(into: &state, action: action))
+  }
+
+  public func _reduceFunction() -> _ReduceFunction<First.State, First.Action> {
+    let first = first._reduceFunction()
+    let second = second._reduceFunction()
+    return { state, action in
+      first(&state, action).merge(with: second(&state, action))
+    }
+  }
+}
+
+/// One of two reducers, chosen by an `if`/`else` or `switch` in a builder.
+public enum _ConditionalReducer<First: Reducer, Second: Reducer>: Reducer
+where First.State == Second.State, First.Action == Second.Action {
+  case first(First)
+  case second(Second)
+
+  public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
+    switch self {
+    case let .first(reducer): reducer.reduce(into: &state, action: action)
+    case let .second(reducer): reducer.reduce(into: &state, action: action)
+    }
+  }
+
+  public func _reduceFunction() -> _ReduceFunction<First.State, First.Action> {
+    switch self {
+    case let .first(reducer): reducer._reduceFunction()
+    case let .second(reducer): reducer._reduceFunction()
+    }
+  }
+}
+
+/// Reducers built by a `for` loop in a builder, run in order.
+public struct _ArrayReducer<Element: Reducer>: Reducer {
+  let reducers: [Element]
+
+  public func reduce(
+    into state: inout Element.State, action: Element.Action
+  ) -> Effect<Element.Action> {
+    .merge(reducers.map { $0.reduce(into: &state, action: action) })
+  }
+
+  public func _reduceFunction() -> _ReduceFunction<Element.State, Element.Action> {
+    let functions = reducers.map { $0._reduceFunction() }
+    return { state, action in .merge(functions.map { $0(&state, action) }) }
+  }
+}
+
+/// An optional reducer (from an `if` without `else`) does nothing when absent.
+extension Optional: Reducer where Wrapped: Reducer {
+  public func reduce(
+    into state: inout Wrapped.State, action: Wrapped.Action
+  ) -> Effect<Wrapped.Action> {
+    self?.reduce(into: &state, action: action) ?? .none
+  }
+
+  public func _reduceFunction() -> _ReduceFunction<Wrapped.State, Wrapped.Action> {
+    self?._reduceFunction() ?? { _, _ in .none }
+  }
+}

@@ -1,0 +1,119 @@
+/// Runs a child reducer on a part of the parent's state, for the parent actions that carry a
+/// child action.
+///
+/// A parent embeds a child feature by naming where the child's state lives (a key path, or an
+/// enum case of the parent's state) and which action case carries the child's actions (the
+/// case constructor is enough).
+///
+/// ```swift
+/// struct App: Reducer {
+///   struct State { var profile = Profile.State() }
+///   enum Action { case profile(Profile.Action) }
+///
+///   var body: some Reducer<State, Action> {
+///     Scope(state: \.profile, action: Action.profile) {
+///       Profile()
+///     }
+///   }
+/// }
+/// ```
+///
+/// The child's effects are embedded with the same case, so the actions they send come back
+/// through the parent.
+public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
+  enum StatePath {
+    case keyPath(WritableKeyPath<ParentState, Child.State>)
+    case casePath(CasePath<ParentState, Child.State>, fileID: StaticString, line: UInt)
+  }
+
+  let toChildState: StatePath
+  let toChildAction: CasePath<ParentAction, Child.Action>
+  let child: Child
+
+  /// Scopes to child state at a key path.
+  ///
+  /// - Parameters:
+  ///   - toChildState: Where the child's state lives in the parent's.
+  ///   - toChildAction: The parent action case that carries the child's actions, e.g.
+  ///     `Action.profile`.
+  ///   - child: The child reducer.
+  public init(
+    state toChildState: WritableKeyPath<ParentState, Child.State>,
+    action toChildAction: @escaping @Sendable (Child.Action) -> ParentAction,
+    @ReducerBuilder<Child.State, Child.Action> child: () -> Child
+  ) {
+    self.init(state: toChildState, action: CasePath(toChildAction), child: child)
+  }
+
+  /// Scopes to child state at a key path, with an explicit action case path.
+  public init(
+    state toChildState: WritableKeyPath<ParentState, Child.State>,
+    action toChildAction: CasePath<ParentAction, Child.Action>,
+    @ReducerBuilder<Child.State, Child.Action> child: () -> Child
+  ) {
+    self.toChildState = .keyPath(toChildState)
+    self.toChildAction = toChildAction
+    self.child = child()
+  }
+
+  /// Scopes to one case of enum state: the child runs only while the parent's state is in that
+  /// case. An action for the child while it is in another case is dropped with a warning.
+  ///
+  /// ```swift
+  /// enum State { case loggedIn(Home.State), loggedOut(Login.State) }
+  ///
+  /// Scope(state: CasePath(State.loggedIn), action: Action.home) { Home() }
+  /// ```
+  public init(
+    state toChildState: CasePath<ParentState, Child.State>,
+    action toChildAction: @escaping @Sendable (Child.Action) -> ParentAction,
+    @ReducerBuilder<Child.State, Child.Action> child: () -> Child,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.toChildState = .casePath(toChildState, fileID: fileID, line: line)
+    self.toChildAction = CasePath(toChildAction)
+    self.child = child()
+  }
+
+  public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+    _reduceFunction()(&state, action)
+  }
+
+  public func _reduceFunction() -> _ReduceFunction<ParentState, ParentAction> {
+    let child = child._reduceFunction()
+    let extract = toChildAction._extract
+    let embed = toChildAction._embed
+    switch toChildState {
+    case let .keyPath(keyPath):
+      let path = _StatePath(keyPath)
+      return { state, action in
+        guard let childAction = extract(action) else { return .none }
+        let effect = path.modify(&state) { child(&$0, childAction) }
+        return effect.isNone ? .none : effect.map(embed)
+      }
+    case let .casePath(casePath, fileID, line):
+      return { state, action in
+        guard let childAction = extract(action) else { return .none }
+        guard var childState = casePath.extract(from: state) else {
+          reportRuntimeWarning(
+            """
+            A Scope received a child action while the parent's state was in another case.
+
+              Action: \(_describe(action))
+              State case: \(_caseName(state))
+
+            The action was dropped. This usually means an effect of the child sent it after the \
+            parent's state changed case. Cancel the child's effects when leaving the case, or \
+            use 'ifCaseLet', which does it for you.
+            """,
+            fileID: fileID, line: line)
+          return .none
+        }
+        let effect = child(&childState, childAction)
+        state = casePath.embed(childState)
+        return effect.isNone ? .none : effect.map(embed)
+      }
+    }
+  }
+}

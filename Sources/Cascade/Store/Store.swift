@@ -1,0 +1,137 @@
+import Observation
+
+/// The runtime of a feature: it holds the state, runs the reducer for each action sent, and
+/// runs the effects the reducer returns.
+///
+/// ```swift
+/// let store = Store(initialState: Counter.State()) {
+///   Counter()
+/// }
+/// store.send(.incrementTapped)
+/// store.state.count   // 1
+/// ```
+///
+/// ## How sending works
+/// `send` reduces the action at once, then every action its effects send synchronously
+/// (`.send`), first in, first out, in one batch: a reducer never runs re-entrantly, and a chain
+/// of any length does not grow the stack. Observers hear of one change per batch. `.run`
+/// effects start on new tasks after the reducer returns, never inside it.
+///
+/// ## Child stores
+/// ``scope(state:action:)`` returns a store for part of the state: a view on this one that
+/// holds no state of its own. Scoping the same way twice returns the same store.
+///
+/// ## Observation
+/// A store is `Observable`: SwiftUI views and `withObservationTracking` that read ``state``
+/// are told when it changes. Without a UI, ``values(of:)`` streams distinct values.
+///
+/// When the root store is released, every effect it started is cancelled.
+@MainActor
+@dynamicMemberLookup
+public final class Store<State, Action>: Observable {
+  let core: _CoreBase
+  let projection: _Projection<State>
+  let sendAction: @MainActor (Action, _Origin) -> _Cascade?
+  /// Keeps the parent (and so the root) alive while a child store is used.
+  private let parent: AnyObject?
+  private var children: [_ScopeID: _WeakStore] = [:]
+
+  init(
+    core: _CoreBase,
+    projection: _Projection<State>,
+    parent: AnyObject?,
+    send: @escaping @MainActor (Action, _Origin) -> _Cascade?
+  ) {
+    self.core = core
+    self.projection = projection
+    self.parent = parent
+    self.sendAction = send
+  }
+
+  /// Creates a root store.
+  ///
+  /// ```swift
+  /// let store = Store(initialState: Search.State()) {
+  ///   Search()
+  /// } withDependencies: {
+  ///   $0.apiClient = .preview
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The feature's reducer; its body is built once, here.
+  ///   - prepareDependencies: Overrides for the dependencies this store and its effects see.
+  public convenience init<R: Reducer>(
+    initialState: R.State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  ) where R.State == State, R.Action == Action {
+    var dependencies = DependencyValues._current
+    prepareDependencies?(&dependencies)
+    let function = DependencyValues.$_current.withValue(dependencies) {
+      reducer()._reduceFunction()
+    }
+    let core = _StoreCore(
+      initialState: initialState, reducer: function, dependencies: dependencies)
+    self.init(
+      core: core,
+      projection: _PathProjection(box: core, keyPath: \State.self),
+      parent: nil,
+      send: { action, origin in core.send(action, origin: origin) })
+  }
+
+  /// The current state. Reading it inside a SwiftUI view or `withObservationTracking`
+  /// registers for the next change.
+  public var state: State {
+    core.accessState()
+    return projection.get()
+  }
+
+  /// Reads a property of the state: `store.count` for `store.state.count`.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    state[keyPath: keyPath]
+  }
+
+  /// Sends an action: the reducer runs now, with everything it sends synchronously, and any
+  /// effects start.
+  ///
+  /// ```swift
+  /// store.send(.refreshTapped)
+  /// await store.send(.refreshTapped).finish()   // and wait for the refresh to complete
+  /// ```
+  ///
+  /// - Returns: A task for the effects this action started, transitively.
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    StoreTask(sendAction(action, .top))
+  }
+
+  /// The number of effect tasks of this store's tree currently running.
+  package var activeEffectCount: Int { core.runner.activeCount }
+
+  func cachedChild<ChildState, ChildAction>(
+    _ id: _ScopeID,
+    make: () -> Store<ChildState, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    if let child = children[id]?.store as? Store<ChildState, ChildAction> { return child }
+    if children.count >= 16 { children = children.filter { $0.value.store != nil } }
+    let child = make()
+    children[id] = _WeakStore(store: child)
+    return child
+  }
+}
+
+/// A feature's store: `StoreOf<Counter>` is `Store<Counter.State, Counter.Action>`.
+public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
+
+/// How a child store was scoped: the same way twice gives the same store.
+struct _ScopeID: Hashable {
+  let state: AnyKeyPath
+  let action: ObjectIdentifier
+  let element: AnyHashable?
+}
+
+struct _WeakStore {
+  weak var store: AnyObject?
+}

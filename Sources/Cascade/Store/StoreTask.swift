@@ -1,0 +1,38 @@
+/// The effects one ``Store/send(_:)`` started, including those started by the actions those
+/// effects sent in turn: cancel them, or wait for them to finish.
+///
+/// ```swift
+/// let task = store.send(.onAppear)
+/// // ...
+/// task.cancel()          // stop listening
+///
+/// await store.send(.refresh).finish()   // wait until the refresh and its follow-ups are done
+/// ```
+public struct StoreTask: Hashable, Sendable {
+  let cascade: _Cascade?
+
+  init(_ cascade: _Cascade?) { self.cascade = cascade }
+
+  /// Cancels every effect of the cascade, now and as they start.
+  public func cancel() { cascade?.cancel() }
+
+  /// Waits until every effect of the cascade has finished. Cancelling the task that waits
+  /// cancels the effects.
+  public func finish() async {
+    guard let cascade else { return }
+    await withTaskCancellationHandler {
+      await cascade.wait()
+    } onCancel: {
+      cascade.cancel()
+    }
+  }
+
+  /// Whether ``cancel()`` was called.
+  public var isCancelled: Bool { cascade?.isCancelled ?? false }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.cascade === rhs.cascade }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(cascade.map(ObjectIdentifier.init))
+  }
+}
