@@ -112,6 +112,7 @@ extension CasePath where Value == Void, Root: Sendable {
   /// ```
   ///
   /// - Precondition: `Root` is an enum.
+  @_disfavoredOverload  // a case constructor is a `Sendable` value too: prefer the others
   public init(_ value: Root) {
     let metadata = _enumMetadata(Root.self)
     let tag = metadata.tag(of: value)
@@ -158,6 +159,7 @@ func _extractor<Root, Value>(
       return metadata.payload(of: root, indirect: matched & 1 == 1, as: Value.self)
     }
     if cache.isRejected(tag) { return nil }
+    _reflectionCount.add(1, ordering: .relaxed)
     // First meeting with this case: does the constructor build it? Mirror runs here only, once
     // per case. A case whose payload is not a `Value` cannot be ours; one whose payload is, is
     // ours exactly when embedding that payload gives back the same case.

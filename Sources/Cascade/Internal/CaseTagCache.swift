@@ -1,5 +1,8 @@
 import Synchronization
 
+/// How many times case paths fell back to `Mirror`: tests check it stays once per case.
+let _reflectionCount = Atomic<Int>(0)
+
 /// What one embed-only case path has learned about its enum's cases.
 ///
 /// The first time a case path meets a root of a case it has not seen, it asks `Mirror` (once)

@@ -50,9 +50,10 @@ final class _MappedProjection<Base, Value>: _Projection<Value> {
 }
 
 /// State that may disappear (optional child, collection element): reads the current value,
-/// or the last one seen once it is gone, so a store outliving its child never crashes.
+/// or the last value it had once it is gone, so a store outliving its child never crashes.
+/// It refreshes that value at the end of every batch (it subscribes to the core).
 @MainActor
-final class _LastValueProjection<Value>: _Projection<Value> {
+final class _LastValueProjection<Value>: _Projection<Value>, _Subscriber {
   let fetch: @MainActor () -> Value?
   var last: Value
 
@@ -64,5 +65,9 @@ final class _LastValueProjection<Value>: _Projection<Value> {
   override func get() -> Value {
     if let value = fetch() { last = value }
     return last
+  }
+
+  func stateDidChange() {
+    if let value = fetch() { last = value }
   }
 }

@@ -22,26 +22,28 @@ extension Reducer {
   /// - An action for an id that is not in the collection is dropped with a runtime warning
   ///   naming this call's file and line; this reducer still runs.
   /// - Cost per element action is O(1): the element is found by id and mutated in place.
-  public func forEach<ID: Hashable & Sendable, Element: Reducer>(
-    _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, Element.State>>,
-    action toElementAction: @escaping @Sendable (IdentifiedAction<ID, Element.Action>) -> Action,
-    @ReducerBuilder<Element.State, Element.Action> element: () -> Element,
+  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
+    _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: @escaping @Sendable (IdentifiedAction<ID, ElementAction>) -> Action,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> _ForEachReducer<Self, ID, Element> {
+  ) -> _ForEachReducer<Self, ID, Element>
+  where ElementState == Element.State, ElementAction == Element.Action {
     forEach(
       toElementsState, action: CasePath(toElementAction), element: element,
       fileID: fileID, line: line)
   }
 
   /// ``forEach(_:action:element:fileID:line:)`` with an explicit action case path.
-  public func forEach<ID: Hashable & Sendable, Element: Reducer>(
-    _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, Element.State>>,
-    action toElementAction: CasePath<Action, IdentifiedAction<ID, Element.Action>>,
-    @ReducerBuilder<Element.State, Element.Action> element: () -> Element,
+  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
+    _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: CasePath<Action, IdentifiedAction<ID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> _ForEachReducer<Self, ID, Element> {
+  ) -> _ForEachReducer<Self, ID, Element>
+  where ElementState == Element.State, ElementAction == Element.Action {
     _ForEachReducer(
       parent: self, element: element(), toElementsState: toElementsState,
       toElementAction: toElementAction, fileID: fileID, line: line)

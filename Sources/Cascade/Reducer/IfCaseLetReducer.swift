@@ -20,26 +20,28 @@ extension Reducer {
   /// When the state leaves the case, every effect the child started is cancelled. A child action
   /// that arrives while the state is in another case is dropped with a runtime warning naming
   /// this call's file and line; this reducer still runs.
-  public func ifCaseLet<CaseReducer: Reducer>(
-    _ toCaseState: @escaping @Sendable (CaseReducer.State) -> State,
-    action toCaseAction: @escaping @Sendable (CaseReducer.Action) -> Action,
-    @ReducerBuilder<CaseReducer.State, CaseReducer.Action> then caseReducer: () -> CaseReducer,
+  public func ifCaseLet<CaseState, CaseAction, CaseReducer: Reducer>(
+    _ toCaseState: @escaping @Sendable (CaseState) -> State,
+    action toCaseAction: @escaping @Sendable (CaseAction) -> Action,
+    @ReducerBuilder<CaseState, CaseAction> then caseReducer: () -> CaseReducer,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> _IfCaseLetReducer<Self, CaseReducer> {
+  ) -> _IfCaseLetReducer<Self, CaseReducer>
+  where CaseState == CaseReducer.State, CaseAction == CaseReducer.Action {
     ifCaseLet(
       CasePath(toCaseState), action: CasePath(toCaseAction), then: caseReducer,
       fileID: fileID, line: line)
   }
 
   /// ``ifCaseLet(_:action:then:fileID:line:)`` with explicit case paths.
-  public func ifCaseLet<CaseReducer: Reducer>(
-    _ toCaseState: CasePath<State, CaseReducer.State>,
-    action toCaseAction: CasePath<Action, CaseReducer.Action>,
-    @ReducerBuilder<CaseReducer.State, CaseReducer.Action> then caseReducer: () -> CaseReducer,
+  public func ifCaseLet<CaseState, CaseAction, CaseReducer: Reducer>(
+    _ toCaseState: CasePath<State, CaseState>,
+    action toCaseAction: CasePath<Action, CaseAction>,
+    @ReducerBuilder<CaseState, CaseAction> then caseReducer: () -> CaseReducer,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> _IfCaseLetReducer<Self, CaseReducer> {
+  ) -> _IfCaseLetReducer<Self, CaseReducer>
+  where CaseState == CaseReducer.State, CaseAction == CaseReducer.Action {
     _IfCaseLetReducer(
       parent: self, child: caseReducer(), toChildState: toCaseState,
       toChildAction: toCaseAction, fileID: fileID, line: line)

@@ -20,25 +20,27 @@ extension Reducer {
   /// - When the child state becomes `nil`, every effect the child started is cancelled.
   /// - A child action that arrives while the state is `nil` is dropped with a runtime warning
   ///   naming this call's file and line; this reducer still runs.
-  public func ifLet<Wrapped: Reducer>(
-    _ toWrappedState: WritableKeyPath<State, Wrapped.State?>,
-    action toWrappedAction: @escaping @Sendable (Wrapped.Action) -> Action,
-    @ReducerBuilder<Wrapped.State, Wrapped.Action> then wrapped: () -> Wrapped,
+  public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: @escaping @Sendable (WrappedAction) -> Action,
+    @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> _IfLetReducer<Self, Wrapped> {
+  ) -> _IfLetReducer<Self, Wrapped>
+  where WrappedState == Wrapped.State, WrappedAction == Wrapped.Action {
     ifLet(
       toWrappedState, action: CasePath(toWrappedAction), then: wrapped, fileID: fileID, line: line)
   }
 
   /// ``ifLet(_:action:then:fileID:line:)`` with an explicit action case path.
-  public func ifLet<Wrapped: Reducer>(
-    _ toWrappedState: WritableKeyPath<State, Wrapped.State?>,
-    action toWrappedAction: CasePath<Action, Wrapped.Action>,
-    @ReducerBuilder<Wrapped.State, Wrapped.Action> then wrapped: () -> Wrapped,
+  public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: CasePath<Action, WrappedAction>,
+    @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
     fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> _IfLetReducer<Self, Wrapped> {
+  ) -> _IfLetReducer<Self, Wrapped>
+  where WrappedState == Wrapped.State, WrappedAction == Wrapped.Action {
     _IfLetReducer(
       parent: self, child: wrapped(), toChildState: toWrappedState,
       toChildAction: toWrappedAction, fileID: fileID, line: line)

@@ -41,11 +41,10 @@ extension Store {
     guard let initial = optional.get() else { return nil }
     let id = _ScopeID(state: toChildState, action: ObjectIdentifier(ChildAction.self), element: nil)
     return cachedChild(id) {
-      Store<ChildState, ChildAction>(
-        core: core,
-        projection: _LastValueProjection(initial: initial, fetch: optional.get),
-        parent: self,
-        send: embedding(toChildAction))
+      let projection = _LastValueProjection(initial: initial, fetch: optional.get)
+      core.subscribe(projection)
+      return Store<ChildState, ChildAction>(
+        core: core, projection: projection, parent: self, send: embedding(toChildAction))
     }
   }
 
@@ -89,10 +88,10 @@ extension Store {
     let scopeID = _ScopeID(
       state: toElements, action: ObjectIdentifier(ElementAction.self), element: AnyHashable(id))
     return cachedChild(scopeID) {
-      Store<ElementState, ElementAction>(
-        core: core,
-        projection: _LastValueProjection(initial: initial) { elements.get()[id: id] },
-        parent: self,
+      let projection = _LastValueProjection(initial: initial) { elements.get()[id: id] }
+      core.subscribe(projection)
+      return Store<ElementState, ElementAction>(
+        core: core, projection: projection, parent: self,
         send: embedding { toElementAction(.element(id: id, action: $0)) })
     }
   }

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import Cascade
+
+private struct Todo: Identifiable, Equatable, Hashable, Codable, Sendable {
+  let id: Int
+  var title: String
+}
+
+@Suite struct IdentifiedArrayTests {
+  private let milk = Todo(id: 1, title: "Milk")
+  private let eggs = Todo(id: 2, title: "Eggs")
+  private let tea = Todo(id: 3, title: "Tea")
+
+  @Test func keepsOrderAndFindsByID() {
+    let todos: IdentifiedArrayOf<Todo> = [milk, eggs, tea]
+    #expect(todos.map(\.title) == ["Milk", "Eggs", "Tea"])
+    #expect(todos.ids == [1, 2, 3])
+    #expect(todos[id: 2] == eggs)
+    #expect(todos[id: 9] == nil)
+    #expect(todos.index(id: 3) == 2)
+    #expect(todos.contains(id: 1))
+    #expect(todos[1] == eggs)
+  }
+
+  @Test func subscriptByIDUpdatesInsertsAndRemoves() {
+    var todos: IdentifiedArrayOf<Todo> = [milk, eggs]
+    todos[id: 2]?.title = "Bread"
+    #expect(todos[id: 2]?.title == "Bread")
+    todos[id: 3] = tea
+    #expect(todos.ids == [1, 2, 3])
+    todos[id: 1] = nil
+    #expect(todos.ids == [2, 3])
+    #expect(todos.index(id: 3) == 1)
+    todos[id: 42] = nil
+    #expect(todos.count == 2)
+  }
+
+  @Test func appendInsertAndRemoveKeepPositionsRight() {
+    var todos = IdentifiedArrayOf<Todo>()
+    #expect(todos.append(milk) == (true, 0))
+    #expect(todos.append(milk) == (false, 0))
+    todos.append(tea)
+    #expect(todos.insert(eggs, at: 1) == (true, 1))
+    #expect(todos.ids == [1, 2, 3])
+    #expect(todos.remove(id: 1) == milk)
+    #expect(todos.index(id: 2) == 0)
+    #expect(todos.index(id: 3) == 1)
+    #expect(todos.remove(at: 0) == eggs)
+    #expect(todos.ids == [3])
+    todos.append(contentsOf: [milk, eggs, tea])
+    todos.removeAll { $0.id == 1 }
+    #expect(todos.ids == [3, 2])
+    #expect(todos[id: 2] == eggs)
+    todos.removeAll()
+    #expect(todos.isEmpty)
+  }
+
+  @Test func sortAndMoveReindex() {
+    var todos: IdentifiedArrayOf<Todo> = [tea, milk, eggs]
+    todos.sort { $0.id < $1.id }
+    #expect(todos.ids == [1, 2, 3])
+    #expect(todos.index(id: 3) == 2)
+    todos.move(fromOffsets: [0], toOffset: 3)
+    #expect(todos.ids == [2, 3, 1])
+    #expect(todos[id: 1] == milk)
+    #expect(todos.index(id: 1) == 2)
+  }
+
+  @Test func mutatingThroughPositionKeepsIDs() {
+    var todos: IdentifiedArrayOf<Todo> = [milk, eggs]
+    for index in todos.indices { todos[index].title += "!" }
+    #expect(todos.map(\.title) == ["Milk!", "Eggs!"])
+  }
+
+  @Test func customIDFunction() {
+    var words = IdentifiedArray(uniqueElements: ["apple", "banana"], id: { $0.first! })
+    #expect(words[id: "b"] == "banana")
+    words.append("avocado")  // same id as apple: ignored
+    #expect(words.elements == ["apple", "banana"])
+  }
+
+  @Test func equalityHashingAndCodable() throws {
+    let todos: IdentifiedArrayOf<Todo> = [milk, eggs]
+    #expect(todos == [milk, eggs])
+    #expect(todos != [eggs, milk])
+    #expect(Set([todos, [milk, eggs]]).count == 1)
+    let data = try JSONEncoder().encode(todos)
+    #expect(String(decoding: data, as: UTF8.self).hasPrefix("[{"))
+    let decoded = try JSONDecoder().decode(IdentifiedArrayOf<Todo>.self, from: data)
+    #expect(decoded == todos)
+    #expect(decoded[id: 2] == eggs)
+  }
+
+  @Test func decodingDuplicateIDsIsAClearError() {
+    let json = Data(#"[{"id":1,"title":"a"},{"id":1,"title":"b"}]"#.utf8)
+    #expect {
+      try JSONDecoder().decode(IdentifiedArrayOf<Todo>.self, from: json)
+    } throws: { error in
+      guard case let DecodingError.dataCorrupted(context) = error else { return false }
+      return context.debugDescription.contains("duplicate id 1")
+    }
+  }
+
+  @Test func structureStampChangesOnlyWhenIDsChange() {
+    var todos: IdentifiedArrayOf<Todo> = [milk, eggs]
+    let stamp = todos._stamp
+    todos[id: 1]?.title = "Oat milk"
+    todos[0].title = "Soy milk"
+    #expect(todos._stamp == stamp)
+    let copy = todos
+    todos.append(tea)
+    #expect(todos._stamp != stamp)
+    #expect(copy._stamp == stamp)
+    let afterAppend = todos._stamp
+    todos.remove(id: 3)
+    #expect(todos._stamp != afterAppend)
+  }
+}

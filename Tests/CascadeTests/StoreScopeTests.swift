@@ -1,0 +1,127 @@
+import Testing
+
+@testable import Cascade
+
+/// Contract 3: scoped stores are cached views on the root.
+private struct Leaf: Reducer {
+  struct State: Equatable, Sendable, Identifiable {
+    var id = 0
+    var value = 0
+  }
+  enum Action: Equatable, Sendable { case add(Int) }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case let .add(amount): state.value += amount
+    }
+    return .none
+  }
+}
+
+private struct Middle: Reducer {
+  struct State: Equatable, Sendable {
+    var leaf = Leaf.State()
+    var optional: Leaf.State?
+    var rows: IdentifiedArrayOf<Leaf.State> = []
+  }
+  enum Action: Equatable, Sendable {
+    case leaf(Leaf.Action)
+    case optional(Leaf.Action)
+    case rows(IdentifiedActionOf<Leaf>)
+    case setOptional(Leaf.State?)
+    case removeRow(Int)
+  }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.leaf, action: Action.leaf) { Leaf() }
+    Reduce { state, action in
+      switch action {
+      case let .setOptional(value): state.optional = value
+      case let .removeRow(id): state.rows.remove(id: id)
+      default: break
+      }
+      return .none
+    }
+    .ifLet(\.optional, action: Action.optional) { Leaf() }
+    .forEach(\.rows, action: Action.rows) { Leaf() }
+  }
+}
+
+private struct Root: Reducer {
+  struct State: Equatable, Sendable { var middle = Middle.State() }
+  enum Action: Equatable, Sendable { case middle(Middle.Action) }
+  var body: some Reducer<State, Action> {
+    Scope(state: \.middle, action: Action.middle) { Middle() }
+  }
+}
+
+@MainActor
+@Suite struct StoreScopeTests {
+  @Test func scopedStoresReadThroughTheRootAndSendToIt() {
+    let store = Store(initialState: Root.State()) { Root() }
+    let middle = store.scope(state: \.middle, action: Root.Action.middle)
+    let leaf = middle.scope(state: \.leaf, action: Middle.Action.leaf)
+    leaf.send(.add(5))
+    #expect(leaf.value == 5)
+    #expect(middle.leaf.value == 5)
+    #expect(store.middle.leaf.value == 5)
+    store.send(.middle(.leaf(.add(1))))
+    #expect(leaf.value == 6)  // no copy: a view on the root
+  }
+
+  @Test func scopingTheSameWayReturnsTheSameStore() {
+    let store = Store(initialState: Root.State()) { Root() }
+    let first = store.scope(state: \.middle, action: Root.Action.middle)
+    let second = store.scope(state: \.middle, action: Root.Action.middle)
+    #expect(first === second)
+    let leafA = first.scope(state: \.leaf, action: Middle.Action.leaf)
+    let leafB = second.scope(state: \.leaf, action: Middle.Action.leaf)
+    #expect(leafA === leafB)
+    let other = first.scope(state: \.leaf.value, action: { (amount: Int) in .leaf(.add(amount)) })
+    #expect(other !== leafA as AnyObject)
+  }
+
+  @Test func optionalChildStores() {
+    let store = Store(initialState: Root.State()) { Root() }
+    let middle = store.scope(state: \.middle, action: Root.Action.middle)
+    #expect(middle.scope(state: \.optional, action: Middle.Action.optional) == nil)
+    middle.send(.setOptional(Leaf.State(value: 1)))
+    let child = middle.scope(state: \.optional, action: Middle.Action.optional)
+    #expect(child?.value == 1)
+    child?.send(.add(2))
+    #expect(store.middle.optional?.value == 3)
+    #expect(middle.scope(state: \.optional, action: Middle.Action.optional) === child)
+    middle.send(.setOptional(nil))
+    #expect(child?.value == 3)  // the last value, not a crash
+  }
+
+  @Test func elementStores() async {
+    var initial = Root.State()
+    initial.middle.rows = [Leaf.State(id: 1), Leaf.State(id: 2)]
+    let store = Store(initialState: initial) { Root() }
+    let middle = store.scope(state: \.middle, action: Root.Action.middle)
+    let rows = middle.scope(state: \.rows, action: Middle.Action.rows)
+    #expect(rows.map(\.id) == [1, 2])
+    rows[1].send(.add(4))
+    #expect(store.middle.rows[id: 2]?.value == 4)
+    let row = middle.scope(state: \.rows, action: Middle.Action.rows, id: 2)
+    #expect(row === rows[1])
+    #expect(middle.scope(state: \.rows, action: Middle.Action.rows, id: 9) == nil)
+
+    middle.send(.removeRow(2))
+    #expect(rows[1].value == 4)  // the last value
+    let (_, warnings) = await RuntimeWarnings.capturing { rows[1].send(.add(1)) }
+    #expect(warnings.count == 1)  // reported by forEach, not a crash
+  }
+
+  @Test func scopedValuesStream() async {
+    let store = Store(initialState: Root.State()) { Root() }
+    let leaf = store.scope(state: \.middle, action: Root.Action.middle)
+      .scope(state: \.leaf, action: Middle.Action.leaf)
+    var values = leaf.values(of: \.value).makeAsyncIterator()
+    #expect(await values.next() == 0)
+    leaf.send(.add(3))
+    store.send(.middle(.setOptional(nil)))  // no change to the leaf: nothing emitted
+    leaf.send(.add(1))
+    #expect(await values.next() == 3)
+    #expect(await values.next() == 4)
+  }
+}

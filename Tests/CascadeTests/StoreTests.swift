@@ -1,0 +1,162 @@
+import Observation
+import Testing
+
+@testable import Cascade
+
+/// Contract 1: the FIFO send loop, no re-entrancy, no stack growth, one change per batch.
+private struct Chain: Reducer {
+  struct State: Equatable, Sendable {
+    var log: [String] = []
+    var count = 0
+  }
+  enum Action: Equatable, Sendable {
+    case start, a, b, c, noop
+    case countdown(Int)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .start:
+      state.log.append("start")
+      return .merge(.send(.a), .send(.b))
+    case .a:
+      state.log.append("a")
+      return .send(.c)
+    case .b:
+      state.log.append("b")
+      return .none
+    case .c:
+      state.log.append("c")
+      return .none
+    case .noop:
+      return .none
+    case let .countdown(n):
+      state.count += 1
+      return n == 0 ? .none : .send(.countdown(n - 1))
+    }
+  }
+}
+
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct StoreTests {
+  @Test func synchronousEffectsJoinTheBatchInFIFOOrder() {
+    let store = Store(initialState: Chain.State()) { Chain() }
+    store.send(.start)
+    // Breadth-first: .a and .b were queued by .start, then .c by .a.
+    #expect(store.state.log == ["start", "a", "b", "c"])
+  }
+
+  @Test func aHundredThousandChainedActionsDoNotGrowTheStack() {
+    let store = Store(initialState: Chain.State()) { Chain() }
+    store.send(.countdown(100_000))
+    #expect(store.count == 100_001)
+  }
+
+  @Test func observersSeeOneChangePerBatch() {
+    let store = Store(initialState: Chain.State()) { Chain() }
+    let changes = Box(0)
+    let tracker = Tracker(changes: changes) { _ = store.state }
+    tracker.track()
+    store.send(.start)  // four actions, one batch
+    #expect(changes.value == 1)
+    store.send(.countdown(10))
+    #expect(changes.value == 2)
+  }
+
+  @Test func observationTracksScopedStoresToo() {
+    struct Parent: Reducer {
+      struct State { var chain = Chain.State() }
+      enum Action { case chain(Chain.Action) }
+      var body: some Reducer<State, Action> {
+        Scope(state: \.chain, action: Action.chain) { Chain() }
+      }
+    }
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let child = store.scope(state: \.chain, action: Parent.Action.chain)
+    let changed = Box(false)
+    withObservationTracking {
+      _ = child.state.log
+    } onChange: {
+      changed.update { $0 = true }
+    }
+    child.send(.start)
+    #expect(changed.value)
+    #expect(child.state.log == ["start", "a", "b", "c"])
+  }
+
+  @Test func valuesStreamsDistinctValuesOncePerBatch() async {
+    let store = Store(initialState: Chain.State()) { Chain() }
+    let counts = store.values(of: \.count)
+    var iterator = counts.makeAsyncIterator()
+    #expect(await iterator.next() == 0)  // the current value first
+    store.send(.countdown(2))  // 1, 2, 3 within one batch: only 3 is seen
+    store.send(.noop)  // no change: nothing emitted
+    store.send(.countdown(0))
+    #expect(await iterator.next() == 3)
+    #expect(await iterator.next() == 4)
+  }
+
+  @Test func valuesEndsWhenTheIteratingTaskIsCancelled() async {
+    let store = Store(initialState: Chain.State()) { Chain() }
+    let started = Latch()
+    let consumer = Task { @MainActor in
+      var seen: [Int] = []
+      for await count in store.values(of: \.count) {
+        seen.append(count)
+        started.signal()
+      }
+      return seen
+    }
+    await started.wait(for: 1)
+    consumer.cancel()
+    #expect(await consumer.value == [0])
+  }
+
+  @Test func reducerBodyIsBuiltOnceByTheStore() {
+    let evaluations = Box(0)
+    struct Counting: Reducer {
+      let evaluations: Box<Int>
+      var body: some Reducer<Chain.State, Chain.Action> {
+        let _ = evaluations.update { $0 += 1 }
+        Chain()
+      }
+    }
+    let store = Store(initialState: Chain.State()) { Counting(evaluations: evaluations) }
+    for _ in 0..<100 { store.send(.countdown(0)) }
+    #expect(store.count == 100)
+    #expect(evaluations.value == 1)
+  }
+
+  @Test func dynamicMemberLookupReadsState() {
+    let store = Store(initialState: Chain.State(count: 7)) { Chain() }
+    #expect(store.count == 7)
+    #expect(store.log.isEmpty)
+  }
+}
+
+extension Chain.State {
+  init(count: Int) { self.count = count }
+}
+
+/// Re-registers for observation as soon as it fires, as SwiftUI does: every change in a batch
+/// would be counted.
+@MainActor
+private final class Tracker: Sendable {
+  let changes: Box<Int>
+  let read: @MainActor () -> Void
+
+  init(changes: Box<Int>, read: @escaping @MainActor () -> Void) {
+    self.changes = changes
+    self.read = read
+  }
+
+  func track() {
+    withObservationTracking {
+      read()
+    } onChange: {
+      self.changes.update { $0 += 1 }
+      MainActor.assumeIsolated { self.track() }
+    }
+  }
+}
