@@ -1,4 +1,4 @@
-import Synchronization
+import Cascade
 
 /// A clock whose time moves only when a test advances it, so a test of a debounce, a timer or
 /// a splash screen never waits on the wall clock.
@@ -39,7 +39,7 @@ public final class TestClock: Clock, Sendable {
     var sleepers: [Int: Sleeper] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = Guarded(State())
 
   /// Creates a clock at time zero.
   public init() {}

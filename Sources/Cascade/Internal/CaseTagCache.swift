@@ -14,7 +14,7 @@ final class _CaseTagCache: Sendable {
   /// `-1` until the matching case is found, then `tag << 1 | isIndirect`.
   @usableFromInline let matched = Atomic<Int64>(-1)
   private let rejectedLow = Atomic<UInt64>(0)
-  private let rejectedHigh = Mutex<Set<UInt32>>([])
+  private let rejectedHigh = Guarded<Set<UInt32>>([])
 
   @usableFromInline init() {}
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The running effect tasks of one root store, with the navigation path and cancellation ids
 /// each was started under.
 ///
@@ -19,7 +17,7 @@ final class _EffectRunner: Sendable {
     var isTornDown = false
   }
 
-  private let state = Mutex(State())
+  private let state = Guarded(State())
 
   /// The number of effect tasks that have started and not yet finished.
   var activeCount: Int { state.withLock { $0.entries.count } }
@@ -101,7 +99,7 @@ final class _Cascade: Sendable {
     var isCancelled = false
   }
 
-  private let state = Mutex(State())
+  private let state = Guarded(State())
   private let runner: _EffectRunner
 
   init(runner: _EffectRunner) { self.runner = runner }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A problem Cascade noticed at run time that does not stop the program: an action for a child
 /// that is gone, an effect error nobody handled.
@@ -17,7 +16,7 @@ package enum RuntimeWarnings {
   @TaskLocal package static var handler: (@Sendable (RuntimeWarning) -> Void)?
 
   /// Installed by CascadeTesting: returns `true` when it reported the warning as a test failure.
-  package static let fallback = Mutex<(@Sendable (RuntimeWarning) -> Bool)?>(nil)
+  package static let fallback = Guarded<(@Sendable (RuntimeWarning) -> Bool)?>(nil)
 
   /// Runs `operation`, returning the warnings reported while it ran (effects it starts included,
   /// while they run inside it).
@@ -25,7 +24,7 @@ package enum RuntimeWarnings {
     _ operation: () async throws -> R,
     isolation: isolated (any Actor)? = #isolation
   ) async rethrows -> (R, [RuntimeWarning]) {
-    let collected = Mutex<[RuntimeWarning]>([])
+    let collected = Guarded<[RuntimeWarning]>([])
     let result = try await $handler.withValue({ warning in
       collected.withLock { $0.append(warning) }
     }) {

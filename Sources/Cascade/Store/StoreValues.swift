@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Store {
   /// The value `transform` derives from the state, now and after every batch that changes it:
   /// an async sequence of distinct values, for programs and tests with no UI.
@@ -45,6 +43,25 @@ public struct StoreValues<Value: Equatable & Sendable>: AsyncSequence, Sendable 
   }
 
   public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(subscription: subscription) }
+
+  /// Waits for the first value that satisfies `predicate`, which runs on the caller's actor
+  /// (so it may read main-actor state).
+  ///
+  /// ```swift
+  /// store.send(.refreshTapped)
+  /// let loaded = await store.values(of: \.isLoading).first { !$0 }
+  /// ```
+  ///
+  /// Returns `nil` if the waiting task is cancelled first.
+  public func first(
+    isolation: isolated (any Actor)? = #isolation,
+    where predicate: (Value) -> Bool
+  ) async -> Value? {
+    while let value = await subscription.next() {
+      if predicate(value) { return value }
+    }
+    return nil
+  }
 }
 
 /// Delivers a store's derived values to one iterator. The store's core holds it weakly; the
@@ -58,11 +75,11 @@ final class _StoreSubscription<Value: Equatable & Sendable>: _Subscriber, Sendab
   }
 
   private let read: @MainActor @Sendable () -> Value
-  private let state: Mutex<State>
+  private let state: Guarded<State>
 
   init(initial: Value, read: @escaping @MainActor @Sendable () -> Value) {
     self.read = read
-    self.state = Mutex(State(last: initial, pending: [initial]))
+    self.state = Guarded(State(last: initial, pending: [initial]))
   }
 
   func stateDidChange() {

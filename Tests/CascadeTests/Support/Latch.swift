@@ -1,4 +1,4 @@
-import Synchronization
+@testable import Cascade
 
 /// Counts events from any task and lets a test await a number of them, with no wall-clock
 /// waiting: the wait resumes exactly when the count is reached.
@@ -7,7 +7,7 @@ final class Latch: Sendable {
     var count = 0
     var waiters: [(Int, CheckedContinuation<Void, Never>)] = []
   }
-  private let state = Mutex(State())
+  private let state = Guarded(State())
 
   var count: Int { state.withLock { $0.count } }
 
@@ -37,16 +37,9 @@ final class Latch: Sendable {
 
 /// A value shared with effects in a test.
 final class Box<Value: Sendable>: Sendable {
-  private let storage: Mutex<Value>
-  init(_ value: Value) { storage = Mutex(value) }
+  private let storage: Guarded<Value>
+  init(_ value: Value) { storage = Guarded(value) }
   var value: Value { storage.withLock { $0 } }
   func update(_ body: (inout Value) -> Void) { storage.withLock { body(&$0) } }
 }
 
-extension AsyncSequence where Self: Sendable {
-  /// The first element satisfying `predicate`.
-  func first(where predicate: @escaping @Sendable (Element) -> Bool) async rethrows -> Element? {
-    for try await element in self where predicate(element) { return element }
-    return nil
-  }
-}
