@@ -48,6 +48,8 @@ struct _Run<Action>: Sendable {
   let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
   let fileID: StaticString
   let line: UInt
+  /// The dependencies current when the effect was created: the operation runs inside them.
+  let dependencies: DependencyValues
 
   func map<NewAction>(
     _ transform: @escaping @Sendable (Action) -> NewAction
@@ -62,7 +64,8 @@ struct _Run<Action>: Sendable {
       operation: { send in try await operation(send.map(transform)) },
       handler: mappedHandler,
       fileID: fileID,
-      line: line)
+      line: line,
+      dependencies: dependencies)
   }
 }
 
@@ -96,6 +99,9 @@ extension Effect {
   /// An error thrown by `operation` goes to `handler`. With no handler, an error is reported
   /// as a runtime warning naming this call's file and line; cancellation is never an error.
   ///
+  /// The operation sees the dependencies current when the effect is created (inside the
+  /// reducer), whenever its task runs.
+  ///
   /// ```swift
   /// return .run { send in
   ///   for await snapshot in client.ranking() {
@@ -113,7 +119,8 @@ extension Effect {
     Self(
       .run(
         _Run(
-          priority: priority, operation: operation, handler: handler, fileID: fileID, line: line)))
+          priority: priority, operation: operation, handler: handler, fileID: fileID, line: line,
+          dependencies: DependencyValues._current)))
   }
 
   /// An effect that runs `effects` at the same time.

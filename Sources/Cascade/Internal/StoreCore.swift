@@ -190,6 +190,13 @@ final class _StoreCore<State, Action>: _StateBox<State> {
       _ = self?.send(action, origin: .cascade(cascade))
     }
     start(context: context, cascade: cascade, priority: run.priority) {
+      await DependencyValues.$_current.withValue(run.dependencies) {
+        await Self.execute(run, send: send)
+      }
+    }
+  }
+
+  private nonisolated static func execute(_ run: _Run<Action>, send: Send<Action>) async {
       do {
         try await run.operation(send)
       } catch is CancellationError {
@@ -208,7 +215,6 @@ final class _StoreCore<State, Action>: _StateBox<State> {
             fileID: run.fileID, line: run.line)
         }
       }
-    }
   }
 
   /// Runs effects one after another for `.concatenate`, each in a batch of its own, waiting

@@ -67,7 +67,9 @@ public final class Store<State, Action>: Observable {
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) where R.State == State, R.Action == Action {
-    var dependencies = DependencyValues._current
+    // A cache of its own: default test and preview values never leak from one store (one
+    // test) into another.
+    var dependencies = DependencyValues._current.withFreshCache()
     prepareDependencies?(&dependencies)
     let function = DependencyValues.$_current.withValue(dependencies) {
       reducer()._reduceFunction()

@@ -1,0 +1,41 @@
+import Foundation
+
+extension DependencyValues {
+  /// Where features get "now" from. Live: the system time; tests must set one, usually
+  /// `.constant(...)`.
+  ///
+  /// ```swift
+  /// @Dependency(\.date.now) var now
+  /// ```
+  public var date: DateGenerator {
+    get { self[DateGenerator.self] }
+    set { self[DateGenerator.self] = newValue }
+  }
+}
+
+/// Produces the current date.
+public struct DateGenerator: Sendable {
+  private let generate: @Sendable () -> Date
+
+  /// A generator from a function.
+  public init(_ generate: @escaping @Sendable () -> Date) { self.generate = generate }
+
+  /// The current date.
+  public var now: Date { generate() }
+
+  /// The current date.
+  public func callAsFunction() -> Date { generate() }
+
+  /// Always `date`.
+  public static func constant(_ date: Date) -> Self { Self { date } }
+}
+
+extension DateGenerator: DependencyKey {
+  public static let liveValue = DateGenerator { Date() }
+  public static var testValue: DateGenerator {
+    DateGenerator {
+      reportUnimplemented("DependencyValues.date (set it with $0.date = .constant(...))")
+      return Date(timeIntervalSince1970: 0)
+    }
+  }
+}

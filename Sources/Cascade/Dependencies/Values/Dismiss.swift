@@ -1,0 +1,61 @@
+extension DependencyValues {
+  /// Dismisses the feature that reads it: pops it off its stack or dismisses its presentation,
+  /// through an action its parent sees. Navigation reducers set it for their children; where
+  /// nothing presented the feature, calling it reports a warning and does nothing.
+  ///
+  /// ```swift
+  /// @Dependency(\.dismiss) var dismiss
+  /// // ...
+  /// case .closeButtonTapped:
+  ///   return .run { _ in await dismiss() }
+  /// ```
+  public var dismiss: DismissEffect {
+    get { self[DismissEffect.self] }
+    set { self[DismissEffect.self] = newValue }
+  }
+
+  /// Whether the feature reading it was presented (pushed or shown) by a navigation reducer.
+  public var isPresented: Bool {
+    get { self[IsPresentedKey.self] }
+    set { self[IsPresentedKey.self] = newValue }
+  }
+}
+
+/// The action of dismissing the current feature; see ``DependencyValues/dismiss``.
+public struct DismissEffect: Sendable {
+  private let dismiss: (@Sendable () async -> Void)?
+
+  /// A dismiss effect that runs `dismiss`; navigation reducers make these.
+  public init(_ dismiss: @escaping @Sendable () async -> Void) { self.dismiss = dismiss }
+
+  private init() { self.dismiss = nil }
+
+  /// Dismisses the feature, or reports a warning naming the call site when nothing presented
+  /// it.
+  public func callAsFunction(fileID: StaticString = #fileID, line: UInt = #line) async {
+    guard let dismiss else {
+      reportRuntimeWarning(
+        """
+        'dismiss()' was called, but this feature was not presented by a navigation reducer, so \
+        there is nothing to dismiss.
+
+        Dismissal works for features run by a stack ('forEach' over a StackState) or a \
+        presentation ('ifLet' over a PresentationState). Check 'isPresented' first if the \
+        feature can also run on its own.
+        """,
+        fileID: fileID, line: line)
+      return
+    }
+    await dismiss()
+  }
+}
+
+extension DismissEffect: DependencyKey {
+  public static let liveValue = DismissEffect()
+  public static let testValue = DismissEffect()
+}
+
+private enum IsPresentedKey: DependencyKey {
+  static let liveValue = false
+  static let testValue = false
+}
