@@ -115,6 +115,36 @@ struct DependencyTests {
     #expect(store.greetings == ["Hi Ada", "Hi Bob"])
   }
 
+  @Test func theSendersOverridesNeverReachTheStore() {
+    let store = Store(initialState: Greeter.State()) { Greeter() } withDependencies: {
+      $0.greeting.greet = { "Pinned \($0)" }
+    }
+    withDependencies { $0.greeting.greet = { "Caller \($0)" } } operation: {
+      store.send(.greet("Ada"))
+    }
+    #expect(store.greetings == ["Pinned Ada"])
+  }
+
+  @Test func overridesMadeInsideAReducerTakePrecedenceThenEnd() {
+    struct Nested: Reducer {
+      @Dependency(\.number) var number
+      func reduce(into state: inout [Int], action: Void) -> Effect<Void> {
+        state.append(number)
+        withDependencies { $0.number = 9 } operation: {
+          state.append(DependencyValues.current.number)
+          withDependencies { $0.number += 1 } operation: {
+            state.append(number)
+          }
+        }
+        state.append(number)
+        return .none
+      }
+    }
+    let store = Store(initialState: [Int]()) { Nested() } withDependencies: { $0.number = 3 }
+    store.send(())
+    #expect(store.state == [3, 9, 10, 3])
+  }
+
   @Test func storeInitializerOverrides() async {
     let store = Store(initialState: Greeter.State()) { Greeter() } withDependencies: {
       $0.greeting.greet = { "Yo \($0)" }

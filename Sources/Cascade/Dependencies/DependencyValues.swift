@@ -9,7 +9,32 @@
 /// Values are task-local: concurrent tasks each see their own overrides, and a store pins the
 /// values current when it is created so that every reducer and effect it runs sees them.
 public struct DependencyValues: Sendable {
-  @TaskLocal static var _current = DependencyValues()
+  @usableFromInline @TaskLocal static var _taskLocal = DependencyValues()
+
+  /// The values current here: those of the send loop running on this thread, if any, else
+  /// the task's.
+  @inlinable
+  static var _current: DependencyValues {
+    _BatchDependencies.current?.values ?? _taskLocal
+  }
+
+  /// Runs `operation` with `values` current.
+  @usableFromInline
+  static func _withValue<R>(_ values: DependencyValues, operation: () throws -> R) rethrows -> R {
+    if _BatchDependencies.current != nil {
+      return try _BatchDependencies.with(_DependencyBox(values), operation)
+    }
+    return try $_taskLocal.withValue(values, operation: operation)
+  }
+
+  /// Runs the asynchronous `operation` with `values` current.
+  static func _withValue<R>(
+    _ values: DependencyValues,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> R
+  ) async rethrows -> R {
+    try await $_taskLocal.withValue(values, operation: operation)
+  }
 
   /// The values current for this task.
   public static var current: DependencyValues { _current }
@@ -42,6 +67,7 @@ public struct DependencyValues: Sendable {
 
   /// These values with a cache of their own for test and preview defaults: what a new store
   /// pins, so default values built in one test never leak into another.
+  @usableFromInline
   func withFreshCache() -> DependencyValues {
     var values = self
     values.cache = _DependencyCache()

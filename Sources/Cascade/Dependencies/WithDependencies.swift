@@ -15,7 +15,7 @@ public func withDependencies<R>(
 ) rethrows -> R {
   var values = DependencyValues._current
   try update(&values)
-  return try DependencyValues.$_current.withValue(values, operation: operation)
+  return try DependencyValues._withValue(values, operation: operation)
 }
 
 /// Runs the asynchronous `operation` with dependencies changed by `update`.
@@ -35,7 +35,7 @@ public func withDependencies<R>(
 ) async rethrows -> R {
   var values = DependencyValues._current
   try update(&values)
-  return try await DependencyValues.$_current.withValue(values, operation: operation)
+  return try await DependencyValues._withValue(values, operation: operation)
 }
 
 /// Carries the current dependencies into work that escapes the current task, such as a
@@ -60,7 +60,7 @@ public struct EscapedDependencies: Sendable {
 
   /// Runs `operation` with the captured dependencies.
   public func yield<R>(_ operation: () throws -> R) rethrows -> R {
-    try DependencyValues.$_current.withValue(values, operation: operation)
+    try DependencyValues._withValue(values, operation: operation)
   }
 
   /// Runs the asynchronous `operation` with the captured dependencies.
@@ -68,6 +68,6 @@ public struct EscapedDependencies: Sendable {
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws -> R
   ) async rethrows -> R {
-    try await DependencyValues.$_current.withValue(values, operation: operation)
+    try await DependencyValues._withValue(values, operation: operation)
   }
 }

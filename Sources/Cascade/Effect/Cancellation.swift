@@ -37,9 +37,10 @@ extension Effect {
 
 /// Where an effect's task stands among the store's effects: the navigation positions it runs
 /// under, outermost first, and the cancellation ids it was given.
+@usableFromInline
 struct _EffectContext: Sendable {
   var path: [_AnyID] = []
   var ids: [_AnyID] = []
 
-  static let root = _EffectContext()
+  @usableFromInline static let root = _EffectContext()
 }

@@ -4,6 +4,7 @@
 /// One runner per root store is what namespaces cancellation: `.cancel(id:)` only ever looks
 /// here. It is lock-protected rather than main-actor isolated because tasks report their own
 /// completion from wherever they finish, and a store's teardown runs in a nonisolated `deinit`.
+@usableFromInline
 final class _EffectRunner: Sendable {
   private struct Entry {
     let task: Task<Void, Never>
@@ -18,6 +19,8 @@ final class _EffectRunner: Sendable {
   }
 
   private let state = Guarded(State())
+
+  @usableFromInline init() {}
 
   /// The number of effect tasks that have started and not yet finished.
   var activeCount: Int { state.withLock { $0.entries.count } }
@@ -92,6 +95,7 @@ final class _EffectRunner: Sendable {
 
 /// The effects started by one `send` and, transitively, by the actions those effects sent:
 /// what a ``StoreTask`` cancels and waits for.
+@usableFromInline
 final class _Cascade: Sendable {
   private struct State {
     var tokens: Set<UInt64> = []
@@ -102,7 +106,7 @@ final class _Cascade: Sendable {
   private let state = Guarded(State())
   private let runner: _EffectRunner
 
-  init(runner: _EffectRunner) { self.runner = runner }
+  @usableFromInline init(runner: _EffectRunner) { self.runner = runner }
 
   /// Records a started task; `false` if the cascade was already cancelled.
   func add(_ token: UInt64) -> Bool {
@@ -146,6 +150,7 @@ final class _Cascade: Sendable {
 }
 
 /// Who an action came from: the `send` being processed, or an effect's cascade.
+@usableFromInline
 enum _Origin {
   case top
   case cascade(_Cascade)

@@ -1,7 +1,10 @@
 /// How a store reads its state from the root's: scoped stores hold no state of their own.
+@usableFromInline
 @MainActor
 class _Projection<Value> {
-  func get() -> Value { fatalError("_Projection is abstract") }
+  @usableFromInline init() {}
+
+  @usableFromInline func get() -> Value { fatalError("_Projection is abstract") }
 
   /// A projection one key path further down.
   func appending<Child>(_ keyPath: KeyPath<Value, Child>) -> _Projection<Child> {
@@ -11,19 +14,20 @@ class _Projection<Value> {
 
 /// Reads root state through one key path composed from the root, at a fixed memory offset
 /// when the path is made of stored properties: a pointer read however deep the scoping goes.
+@usableFromInline
 @MainActor
 final class _PathProjection<Root, Value>: _Projection<Value> {
   let box: _StateBox<Root>
   let keyPath: KeyPath<Root, Value>
   let offset: Int?
 
-  init(box: _StateBox<Root>, keyPath: KeyPath<Root, Value>) {
+  @usableFromInline init(box: _StateBox<Root>, keyPath: KeyPath<Root, Value>) {
     self.box = box
     self.keyPath = keyPath
     self.offset = MemoryLayout<Root>.offset(of: keyPath)
   }
 
-  override func get() -> Value {
+  @usableFromInline override func get() -> Value {
     withUnsafePointer(to: &box.state) { root in
       guard let offset else { return root.pointee[keyPath: keyPath] }
       return (UnsafeRawPointer(root) + offset).assumingMemoryBound(to: Value.self).pointee

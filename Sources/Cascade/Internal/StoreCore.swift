@@ -2,30 +2,49 @@ import Observation
 
 /// What every store of one tree shares, whatever its state type: the observation registrar,
 /// the running effects and the subscribers of the async observation.
+@usableFromInline
 @MainActor
 class _CoreBase: Observable {
-  let registrar = ObservationRegistrar()
-  let runner = _EffectRunner()
+  @usableFromInline let registrar = ObservationRegistrar()
+  @usableFromInline let runner = _EffectRunner()
   private var subscribers: [_WeakSubscriber] = []
+  /// Whether anyone ever read the state through a store: until then no observer can be
+  /// registered, and batches skip the registrar.
+  @usableFromInline @exclusivity(unchecked) final var isObserved = false
+  @usableFromInline @exclusivity(unchecked) final var hasSubscribers = false
+
+  @usableFromInline init() {}
 
   /// The key path observers register on: one change per batch, whichever store they read.
-  var _state: Void { () }
+  @usableFromInline var _state: Void { () }
 
+  @usableFromInline
   final func accessState() {
+    isObserved = true
     registrar.access(self, keyPath: \_CoreBase._state)
   }
 
-  final func willChange() { registrar.willSet(self, keyPath: \_CoreBase._state) }
+  @inlinable
+  final func willChange() {
+    if isObserved { registrar.willSet(self, keyPath: \_CoreBase._state) }
+  }
 
+  @inlinable
   final func didChange() {
-    registrar.didSet(self, keyPath: \_CoreBase._state)
-    guard !subscribers.isEmpty else { return }
+    if isObserved { registrar.didSet(self, keyPath: \_CoreBase._state) }
+    if hasSubscribers { notifySubscribers() }
+  }
+
+  @usableFromInline
+  final func notifySubscribers() {
     subscribers.removeAll { $0.subscriber == nil }
+    hasSubscribers = !subscribers.isEmpty
     for subscriber in subscribers { subscriber.subscriber?.stateDidChange() }
   }
 
   final func subscribe(_ subscriber: any _Subscriber) {
     subscribers.append(_WeakSubscriber(subscriber: subscriber))
+    hasSubscribers = true
   }
 
   deinit {
@@ -34,21 +53,33 @@ class _CoreBase: Observable {
 }
 
 /// Root state, addressable in place by projections.
+@usableFromInline
 @MainActor
 class _StateBox<State>: _CoreBase {
   /// Exclusivity is enforced by construction instead of at run time: the state is touched only
   /// on the main actor, by the send loop (which never re-enters a reducer) and by reads.
-  @exclusivity(unchecked) final var state: State
+  @usableFromInline @exclusivity(unchecked) final var state: State
 
-  init(state: State) { self.state = state }
+  @usableFromInline init(state: State) { self.state = state }
 }
 
 /// The root of a store tree: the state, the reducer and the send loop.
+///
+/// The loop is `@inlinable` so that it is specialized, with the feature's reducer, in the
+/// module that creates the store: unspecialized generic code would look up the metadata of
+/// its generic types on every action. Interpreting effects other than `.none` and `.send` is
+/// out of line.
+@usableFromInline
 @MainActor
 final class _StoreCore<State, Action>: _StateBox<State> {
-  private struct Pending {
-    let action: Action
-    let origin: _Origin
+  @usableFromInline
+  struct Pending {
+    @usableFromInline let action: Action
+    @usableFromInline let origin: _Origin
+    @inlinable init(action: Action, origin: _Origin) {
+      self.action = action
+      self.origin = origin
+    }
   }
 
   private struct ThrottleKey: Hashable {
@@ -62,54 +93,66 @@ final class _StoreCore<State, Action>: _StateBox<State> {
     var isWaiting = false
   }
 
-  private let reducer: _ReduceFunction<State, Action>
-  let dependencies: DependencyValues
-  private var buffer: [Pending] = []
-  private var isSending = false
+  @usableFromInline let reducer: _ReduceFunction<State, Action>
+  @usableFromInline let dependencies: _DependencyBox
+  @usableFromInline @exclusivity(unchecked) var buffer: [Pending] = []
+  @usableFromInline @exclusivity(unchecked) var isSending = false
   /// The cascade of the top-level `send` being processed, made when its first task starts.
-  private var batchCascade: _Cascade?
+  @usableFromInline @exclusivity(unchecked) var batchCascade: _Cascade?
   /// Tasks started during a batch run by `runSequence`, which waits for them.
   private var collectedTasks: [Task<Void, Never>]?
   private var throttles: [ThrottleKey: ThrottleState] = [:]
 
-  init(initialState: State, reducer: @escaping _ReduceFunction<State, Action>, dependencies: DependencyValues) {
+  @inlinable
+  init(
+    initialState: State,
+    reducer: @escaping _ReduceFunction<State, Action>,
+    dependencies: DependencyValues
+  ) {
     self.reducer = reducer
-    self.dependencies = dependencies
+    self.dependencies = _DependencyBox(dependencies)
     super.init(state: initialState)
     buffer.reserveCapacity(16)
   }
 
   /// Reduces `action` and every action sent synchronously in its wake, in FIFO order, then
   /// notifies observers once.
+  @inlinable
   func send(_ action: Action, origin: _Origin) -> _Cascade? {
-    if isSending {
-      // Sent from inside the batch (an observer reacting synchronously): it joins the batch,
-      // with a cascade of its own.
-      let origin: _Origin =
-        if case .top = origin { .cascade(_Cascade(runner: runner)) } else { origin }
-      buffer.append(Pending(action: action, origin: origin))
-      if case let .cascade(cascade) = origin { return cascade }
-      return nil
-    }
+    if isSending { return enqueueDuringBatch(action, origin: origin) }
     let started = batch { buffer.append(Pending(action: action, origin: origin)) }
     if case let .cascade(cascade) = origin { return cascade }
     return started
   }
 
+  /// An action sent from inside the batch (an observer reacting synchronously) joins the
+  /// batch, with a cascade of its own.
+  @usableFromInline
+  func enqueueDuringBatch(_ action: Action, origin: _Origin) -> _Cascade? {
+    let origin: _Origin =
+      if case .top = origin { .cascade(_Cascade(runner: runner)) } else { origin }
+    buffer.append(Pending(action: action, origin: origin))
+    if case let .cascade(cascade) = origin { return cascade }
+    return nil
+  }
+
   /// Runs the send loop; returns the cascade made for `.top` actions, if any task started.
+  @inlinable
   @discardableResult
-  private func batch(_ seed: () -> Void) -> _Cascade? {
+  func batch(_ seed: () -> Void) -> _Cascade? {
     isSending = true
     willChange()
-    DependencyValues.$_current.withValue(dependencies) {
+    _BatchDependencies.with(dependencies) {
       seed()
       var index = 0
       while index < buffer.count {
         let pending = buffer[index]
         index += 1
         let effect = reducer(&state, pending.action)
-        if !effect.isNone {
-          interpret(effect, origin: pending.origin, context: .root)
+        switch effect.operation {
+        case .none: break
+        case let .send(action): buffer.append(Pending(action: action, origin: pending.origin))
+        default: interpret(effect, origin: pending.origin, context: .root)
         }
       }
     }
@@ -134,7 +177,8 @@ final class _StoreCore<State, Action>: _StateBox<State> {
     }
   }
 
-  private func interpret(_ effect: Effect<Action>, origin: _Origin, context: _EffectContext) {
+  @usableFromInline
+  func interpret(_ effect: Effect<Action>, origin: _Origin, context: _EffectContext) {
     switch effect.operation {
     case .none:
       return
@@ -190,7 +234,7 @@ final class _StoreCore<State, Action>: _StateBox<State> {
       _ = self?.send(action, origin: .cascade(cascade))
     }
     start(context: context, cascade: cascade, priority: run.priority) {
-      await DependencyValues.$_current.withValue(run.dependencies) {
+      await DependencyValues._withValue(run.dependencies) {
         await Self.execute(run, send: send)
       }
     }

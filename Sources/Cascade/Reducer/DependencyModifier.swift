@@ -49,12 +49,12 @@ public struct _DependencyModifierReducer<Base: Reducer>: Reducer {
     // while building it.
     var values = DependencyValues._current
     update(&values)
-    let base = DependencyValues.$_current.withValue(values) { self.base._reduceFunction() }
+    let base = DependencyValues._withValue(values) { self.base._reduceFunction() }
     let update = update
     return { state, action in
       var values = DependencyValues._current
       update(&values)
-      return DependencyValues.$_current.withValue(values) { base(&state, action) }
+      return DependencyValues._withValue(values) { base(&state, action) }
     }
   }
 }

@@ -29,13 +29,14 @@ import Observation
 @MainActor
 @dynamicMemberLookup
 public final class Store<State, Action>: Observable {
-  let core: _CoreBase
-  let projection: _Projection<State>
-  let sendAction: @MainActor (Action, _Origin) -> _Cascade?
+  @usableFromInline let core: _CoreBase
+  @usableFromInline let projection: _Projection<State>
+  @usableFromInline let sendAction: @MainActor (Action, _Origin) -> _Cascade?
   /// Keeps the parent (and so the root) alive while a child store is used.
   private let parent: AnyObject?
   private var children: [_ScopeID: _WeakStore] = [:]
 
+  @usableFromInline
   init(
     core: _CoreBase,
     projection: _Projection<State>,
@@ -62,6 +63,7 @@ public final class Store<State, Action>: Observable {
   ///   - initialState: The state to start from.
   ///   - reducer: The feature's reducer; its body is built once, here.
   ///   - prepareDependencies: Overrides for the dependencies this store and its effects see.
+  @inlinable
   public convenience init<R: Reducer>(
     initialState: R.State,
     @ReducerBuilder<State, Action> reducer: () -> R,
@@ -71,7 +73,7 @@ public final class Store<State, Action>: Observable {
     // test) into another.
     var dependencies = DependencyValues._current.withFreshCache()
     prepareDependencies?(&dependencies)
-    let function = DependencyValues.$_current.withValue(dependencies) {
+    let function = DependencyValues._withValue(dependencies) {
       reducer()._reduceFunction()
     }
     let core = _StoreCore(
@@ -104,6 +106,7 @@ public final class Store<State, Action>: Observable {
   /// ```
   ///
   /// - Returns: A task for the effects this action started, transitively.
+  @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
     StoreTask(sendAction(action, .top))

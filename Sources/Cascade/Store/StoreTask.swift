@@ -9,9 +9,9 @@
 /// await store.send(.refresh).finish()   // wait until the refresh and its follow-ups are done
 /// ```
 public struct StoreTask: Hashable, Sendable {
-  let cascade: _Cascade?
+  @usableFromInline let cascade: _Cascade?
 
-  init(_ cascade: _Cascade?) { self.cascade = cascade }
+  @usableFromInline init(_ cascade: _Cascade?) { self.cascade = cascade }
 
   /// Cancels every effect of the cascade, now and as they start.
   public func cancel() { cascade?.cancel() }
