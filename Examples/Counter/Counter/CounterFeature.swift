@@ -22,12 +22,11 @@ public struct CounterFeature: Reducer {
 
   /// How long between two ticks of the timer.
   public let tickInterval: Duration
-  /// The clock the timer sleeps on; a test passes a `TestClock`.
-  public let clock: any Clock<Duration>
+  /// The clock the timer sleeps on; tests set it to a `TestClock`.
+  @Dependency(\.continuousClock) var clock
 
-  public init(tickInterval: Duration = .seconds(1), clock: any Clock<Duration> = ContinuousClock()) {
+  public init(tickInterval: Duration = .seconds(1)) {
     self.tickInterval = tickInterval
-    self.clock = clock
   }
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {

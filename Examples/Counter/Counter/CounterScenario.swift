@@ -15,6 +15,8 @@ public final class CounterScenario {
   public func run() async -> [String] {
     let store = Store(initialState: CounterFeature.State()) {
       CounterFeature(tickInterval: .milliseconds(20))
+    } withDependencies: {
+      $0.continuousClock = ContinuousClock()  // real time, even when a test runs the scenario
     }
     send(.incrementButtonTapped, to: store)
     send(.incrementButtonTapped, to: store)

@@ -19,7 +19,9 @@ struct CounterFeatureTests {
   @Test func timerTicksOnTheClockAndStopsWhenToggled() async {
     let clock = TestClock()
     let store = Store(initialState: CounterFeature.State()) {
-      CounterFeature(tickInterval: .seconds(1), clock: clock)
+      CounterFeature(tickInterval: .seconds(1))
+    } withDependencies: {
+      $0.continuousClock = clock
     }
     let timer = store.send(.toggleTimerButtonTapped)
     #expect(store.isTimerRunning)
@@ -40,13 +42,28 @@ struct CounterFeatureTests {
   @Test func resetCancelsARunningTimer() async {
     let clock = TestClock()
     let store = Store(initialState: CounterFeature.State(count: 5)) {
-      CounterFeature(clock: clock)
+      CounterFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
     }
     let timer = store.send(.toggleTimerButtonTapped)
     store.send(.resetButtonTapped)
     await timer.finish()
     #expect(store.state == CounterFeature.State(count: 0))
     #expect(store.activeEffectCount == 0)
+  }
+
+  @Test func theTimerWithoutAClockOverrideIsReported() async {
+    let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
+    let (_, warnings) = await RuntimeWarnings.capturing {
+      let timer = store.send(.toggleTimerButtonTapped)
+      // The unimplemented test clock reports and does not wait: the timer ticks at once.
+      _ = await store.values(of: \.count).first { $0 >= 1 }
+      timer.cancel()
+      await timer.finish()
+    }
+    #expect(!warnings.isEmpty)
+    #expect(warnings.allSatisfy { $0.message.contains("'continuousClock'") })
   }
 
   @Test func theScriptedScenarioPasses() async {
