@@ -41,8 +41,9 @@ public final class TestClock: Clock, Sendable {
 
   private let state = Guarded(State())
 
-  /// Creates a clock at time zero.
-  public init() {}
+  /// Creates a clock at time zero (and makes Cascade's runtime warnings fail the test; see
+  /// ``reportRuntimeWarningsAsTestFailures()``).
+  public init() { reportRuntimeWarningsAsTestFailures() }
 
   public var now: Instant { state.withLock { $0.now } }
   public var minimumResolution: Duration { .zero }

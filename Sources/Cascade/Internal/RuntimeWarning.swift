@@ -6,6 +6,8 @@ package struct RuntimeWarning: Sendable, CustomStringConvertible {
   package let message: String
   package let fileID: String
   package let line: UInt
+  /// The file as XCTest wants it.
+  package let staticFileID: StaticString
 
   package var description: String { "\(fileID):\(line): \(message)" }
 }
@@ -15,7 +17,8 @@ package struct RuntimeWarning: Sendable, CustomStringConvertible {
 package enum RuntimeWarnings {
   @TaskLocal package static var handler: (@Sendable (RuntimeWarning) -> Void)?
 
-  /// Installed by CascadeTesting: returns `true` when it reported the warning as a test failure.
+  /// Installed by CascadeTesting: records the warning as a failure of the running test;
+  /// returns `true` when it knows it did (then nothing is printed).
   package static let fallback = Guarded<(@Sendable (RuntimeWarning) -> Bool)?>(nil)
 
   /// Runs `operation`, returning the warnings reported while it ran (effects it starts included,
@@ -36,7 +39,8 @@ package enum RuntimeWarnings {
 
 /// Reports a runtime warning. `fileID` and `line` name the operator or effect involved.
 package func reportRuntimeWarning(_ message: String, fileID: StaticString, line: UInt) {
-  let warning = RuntimeWarning(message: message, fileID: "\(fileID)", line: line)
+  let warning = RuntimeWarning(
+    message: message, fileID: "\(fileID)", line: line, staticFileID: fileID)
   if let handler = RuntimeWarnings.handler {
     handler(warning)
     return
