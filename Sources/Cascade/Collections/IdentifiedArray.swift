@@ -249,8 +249,11 @@ extension IdentifiedArray: Hashable where Element: Hashable {
 /// which captures nothing; the storage is value-typed.
 extension IdentifiedArray: @unchecked Sendable where Element: Sendable {}
 
-extension IdentifiedArray: CustomStringConvertible {
+extension IdentifiedArray: CustomStringConvertible, CustomReflectable {
   public var description: String { _elements.description }
+
+  /// Reflects as its elements, so dumps and diffs show rows, not storage.
+  public var customMirror: Mirror { Mirror(self, unlabeledChildren: _elements, displayStyle: .collection) }
 }
 
 extension IdentifiedArray: Encodable where Element: Encodable {

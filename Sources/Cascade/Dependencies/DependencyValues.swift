@@ -9,7 +9,7 @@
 /// Values are task-local: concurrent tasks each see their own overrides, and a store pins the
 /// values current when it is created so that every reducer and effect it runs sees them.
 public struct DependencyValues: Sendable {
-  @usableFromInline @TaskLocal static var _taskLocal = DependencyValues()
+  @usableFromInline @TaskLocal package static var _taskLocal = DependencyValues()
 
   /// The values current here: those of the send loop running on this thread, if any, else
   /// the task's.

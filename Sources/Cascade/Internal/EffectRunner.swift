@@ -5,7 +5,7 @@
 /// here. It is lock-protected rather than main-actor isolated because tasks report their own
 /// completion from wherever they finish, and a store's teardown runs in a nonisolated `deinit`.
 @usableFromInline
-final class _EffectRunner: Sendable {
+package final class _EffectRunner: Sendable {
   private struct Entry {
     let task: Task<Void, Never>
     let context: _EffectContext
@@ -23,7 +23,12 @@ final class _EffectRunner: Sendable {
   @usableFromInline init() {}
 
   /// The number of effect tasks that have started and not yet finished.
-  var activeCount: Int { state.withLock { $0.entries.count } }
+  package var activeCount: Int { state.withLock { $0.entries.count } }
+
+  /// Cancels every running task; the store stays usable.
+  package func cancelAll() {
+    cancel { _ in true }
+  }
 
   /// Starts `body` on a new task (never on the caller's), registered under `context`.
   @discardableResult
@@ -96,10 +101,11 @@ final class _EffectRunner: Sendable {
 /// The effects started by one `send` and, transitively, by the actions those effects sent:
 /// what a ``StoreTask`` cancels and waits for.
 @usableFromInline
-final class _Cascade: Sendable {
+package final class _Cascade: Sendable {
   private struct State {
     var tokens: Set<UInt64> = []
-    var waiters: [CheckedContinuation<Void, Never>] = []
+    var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    var nextWaiter = 0
     var isCancelled = false
   }
 
@@ -120,15 +126,18 @@ final class _Cascade: Sendable {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.tokens.remove(token)
       guard state.tokens.isEmpty else { return [] }
-      defer { state.waiters = [] }
-      return state.waiters
+      defer { state.waiters = [:] }
+      return Array(state.waiters.values)
     }
     for waiter in waiters { waiter.resume() }
   }
 
   var isCancelled: Bool { state.withLock { $0.isCancelled } }
 
-  func cancel() {
+  /// Whether a task of the cascade is still running.
+  package var isRunning: Bool { state.withLock { !$0.tokens.isEmpty } }
+
+  package func cancel() {
     let tokens = state.withLock { state in
       state.isCancelled = true
       return state.tokens
@@ -136,15 +145,23 @@ final class _Cascade: Sendable {
     runner.cancel(tokens: tokens)
   }
 
-  /// Waits until every task of the cascade has finished.
-  func wait() async {
-    await withCheckedContinuation { continuation in
-      let isDone = state.withLock { state in
-        if state.tokens.isEmpty { return true }
-        state.waiters.append(continuation)
-        return false
+  /// Waits until every task of the cascade has finished, or the waiting task is cancelled.
+  package func wait() async {
+    let id = state.withLock { state in
+      defer { state.nextWaiter += 1 }
+      return state.nextWaiter
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let isDone = state.withLock { state in
+          if state.tokens.isEmpty || Task.isCancelled { return true }
+          state.waiters[id] = continuation
+          return false
+        }
+        if isDone { continuation.resume() }
       }
-      if isDone { continuation.resume() }
+    } onCancel: {
+      state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
     }
   }
 }

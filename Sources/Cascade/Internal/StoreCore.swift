@@ -4,9 +4,9 @@ import Observation
 /// the running effects and the subscribers of the async observation.
 @usableFromInline
 @MainActor
-class _CoreBase: Observable {
+package class _CoreBase: Observable {
   @usableFromInline let registrar = ObservationRegistrar()
-  @usableFromInline let runner = _EffectRunner()
+  @usableFromInline package let runner = _EffectRunner()
   private var subscribers: [_WeakSubscriber] = []
   /// Whether anyone ever read the state through a store: until then no observer can be
   /// registered, and batches skip the registrar.
@@ -55,10 +55,10 @@ class _CoreBase: Observable {
 /// Root state, addressable in place by projections.
 @usableFromInline
 @MainActor
-class _StateBox<State>: _CoreBase {
+package class _StateBox<State>: _CoreBase {
   /// Exclusivity is enforced by construction instead of at run time: the state is touched only
   /// on the main actor, by the send loop (which never re-enters a reducer) and by reads.
-  @usableFromInline @exclusivity(unchecked) final var state: State
+  @usableFromInline @exclusivity(unchecked) package final var state: State
 
   @usableFromInline init(state: State) { self.state = state }
 }
@@ -71,7 +71,7 @@ class _StateBox<State>: _CoreBase {
 /// out of line.
 @usableFromInline
 @MainActor
-final class _StoreCore<State, Action>: _StateBox<State> {
+package final class _StoreCore<State, Action>: _StateBox<State> {
   @usableFromInline
   struct Pending {
     @usableFromInline let action: Action
@@ -94,7 +94,10 @@ final class _StoreCore<State, Action>: _StateBox<State> {
   }
 
   @usableFromInline let reducer: _ReduceFunction<State, Action>
-  @usableFromInline let dependencies: _DependencyBox
+  @usableFromInline var dependencies: _DependencyBox
+  /// Set by a `TestStore`: actions sent by effects (through `Send` or `.send`) are handed to it
+  /// instead of being reduced, until the test receives them.
+  @usableFromInline package var interceptor: (@MainActor (Action, _Cascade) -> Void)?
   @usableFromInline @exclusivity(unchecked) var buffer: [Pending] = []
   @usableFromInline @exclusivity(unchecked) var isSending = false
   /// The cascade of the top-level `send` being processed, made when its first task starts.
@@ -117,8 +120,23 @@ final class _StoreCore<State, Action>: _StateBox<State> {
 
   /// Reduces `action` and every action sent synchronously in its wake, in FIFO order, then
   /// notifies observers once.
+  /// The dependencies the store's reducers and new effects see; a test may change them.
+  package var dependencyValues: DependencyValues {
+    get { dependencies.values }
+    set { dependencies = _DependencyBox(newValue) }
+  }
+
+  /// Reduces an action a test received, in the cascade of the effect that sent it.
+  package func reduceReceived(_ action: Action, cascade: _Cascade) {
+    batch { buffer.append(Pending(action: action, origin: .cascade(cascade))) }
+  }
+
   @inlinable
   func send(_ action: Action, origin: _Origin) -> _Cascade? {
+    if case let .cascade(cascade) = origin, let interceptor {
+      interceptor(action, cascade)
+      return cascade
+    }
     if isSending { return enqueueDuringBatch(action, origin: origin) }
     let started = batch { buffer.append(Pending(action: action, origin: origin)) }
     if case let .cascade(cascade) = origin { return cascade }
@@ -151,7 +169,7 @@ final class _StoreCore<State, Action>: _StateBox<State> {
         let effect = reducer(&state, pending.action)
         switch effect.operation {
         case .none: break
-        case let .send(action): buffer.append(Pending(action: action, origin: pending.origin))
+        case let .send(action): enqueue(action, origin: pending.origin)
         default: interpret(effect, origin: pending.origin, context: .root)
         }
       }
@@ -165,7 +183,18 @@ final class _StoreCore<State, Action>: _StateBox<State> {
     return started
   }
 
-  private func cascade(for origin: _Origin) -> _Cascade {
+  /// Queues an action sent synchronously by an effect, or hands it to the test.
+  @inlinable
+  func enqueue(_ action: Action, origin: _Origin) {
+    if let interceptor {
+      interceptor(action, cascade(for: origin))
+    } else {
+      buffer.append(Pending(action: action, origin: origin))
+    }
+  }
+
+  @usableFromInline
+  func cascade(for origin: _Origin) -> _Cascade {
     switch origin {
     case let .cascade(cascade):
       return cascade
@@ -183,7 +212,7 @@ final class _StoreCore<State, Action>: _StateBox<State> {
     case .none:
       return
     case let .send(action):
-      buffer.append(Pending(action: action, origin: origin))
+      enqueue(action, origin: origin)
     case let .run(run):
       startRun(run, origin: origin, context: context)
     case let .merge(effects):

@@ -29,7 +29,7 @@ import Observation
 @MainActor
 @dynamicMemberLookup
 public final class Store<State, Action>: Observable {
-  @usableFromInline let core: _CoreBase
+  @usableFromInline package let core: _CoreBase
   @usableFromInline let projection: _Projection<State>
   @usableFromInline let sendAction: @MainActor (Action, _Origin) -> _Cascade?
   /// Keeps the parent (and so the root) alive while a child store is used.

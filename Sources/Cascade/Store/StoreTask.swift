@@ -9,7 +9,7 @@
 /// await store.send(.refresh).finish()   // wait until the refresh and its follow-ups are done
 /// ```
 public struct StoreTask: Hashable, Sendable {
-  @usableFromInline let cascade: _Cascade?
+  @usableFromInline package let cascade: _Cascade?
 
   @usableFromInline init(_ cascade: _Cascade?) { self.cascade = cascade }
 

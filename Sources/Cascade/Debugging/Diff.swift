@@ -1,0 +1,73 @@
+/// A line diff of two values' ``stateDump(_:)``: unchanged lines start with two spaces, lines
+/// only in `old` with `−`, lines only in `new` with `+`. Long unchanged runs are folded.
+///
+/// ```swift
+/// print(stateDiff(Counter.State(count: 1), Counter.State(count: 2)) ?? "no difference")
+/// //   Counter.State(
+/// // −   count: 1
+/// // +   count: 2
+/// //   )
+/// ```
+///
+/// - Returns: `nil` when the dumps are equal.
+public func stateDiff<Value>(_ old: Value, _ new: Value, context: Int = 2) -> String? {
+  lineDiff(stateDump(old).split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+    stateDump(new).split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+    context: context)
+}
+
+/// The diff of two lists of lines, or `nil` when they are equal.
+func lineDiff(_ old: [String], _ new: [String], context: Int) -> String? {
+  guard old != new else { return nil }
+  enum Line { case same(String), removed(String), added(String) }
+  // Longest common subsequence, by dynamic programming: dumps are small.
+  let n = old.count
+  let m = new.count
+  var table = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
+  for i in stride(from: n - 1, through: 0, by: -1) {
+    for j in stride(from: m - 1, through: 0, by: -1) {
+      table[i][j] = old[i] == new[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+    }
+  }
+  var lines: [Line] = []
+  var i = 0
+  var j = 0
+  while i < n || j < m {
+    if i < n, j < m, old[i] == new[j] {
+      lines.append(.same(old[i]))
+      i += 1
+      j += 1
+    } else if i < n, j == m || table[i + 1][j] >= table[i][j + 1] {
+      lines.append(.removed(old[i]))
+      i += 1
+    } else {
+      lines.append(.added(new[j]))
+      j += 1
+    }
+  }
+  // Keep `context` unchanged lines around each change; fold the rest.
+  var keep = Array(repeating: false, count: lines.count)
+  for (index, line) in lines.enumerated() {
+    if case .same = line { continue }
+    for k in max(0, index - context)...min(lines.count - 1, index + context) { keep[k] = true }
+  }
+  var output: [String] = []
+  var folded = 0
+  for (index, line) in lines.enumerated() {
+    guard keep[index] else {
+      folded += 1
+      continue
+    }
+    if folded > 0 {
+      output.append("  … (\(folded) unchanged)")
+      folded = 0
+    }
+    switch line {
+    case let .same(text): output.append("  " + text)
+    case let .removed(text): output.append("−" + text)
+    case let .added(text): output.append("+" + text)
+    }
+  }
+  if folded > 0 { output.append("  … (\(folded) unchanged)") }
+  return output.joined(separator: "\n")
+}

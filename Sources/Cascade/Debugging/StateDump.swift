@@ -1,0 +1,186 @@
+/// A structural, multi-line description of any value, stable enough to diff: structs and
+/// classes with their fields, enums with their case and payload, collections with their
+/// elements, optionals as `nil` or their value.
+///
+/// ```swift
+/// print(stateDump(Counter.State(count: 1, tags: ["a"])))
+/// // Counter.State(
+/// //   count: 1,
+/// //   tags: [
+/// //     [0]: "a"
+/// //   ]
+/// // )
+/// ```
+///
+/// Built on `Mirror`: meant for test failures and debugging, never for the per-action path.
+public func stateDump<Value>(_ value: Value) -> String {
+  var lines: [String] = []
+  var visited = Set<ObjectIdentifier>()
+  _dump(value, label: nil, indent: 0, into: &lines, visited: &visited)
+  return lines.joined(separator: "\n")
+}
+
+private let maxDepth = 40
+
+private func _dump(
+  _ value: Any, label: String?, indent: Int, into lines: inout [String],
+  visited: inout Set<ObjectIdentifier>
+) {
+  let pad = String(repeating: "  ", count: indent)
+  let prefix = pad + (label.map { "\($0): " } ?? "")
+  guard indent < maxDepth else {
+    lines.append(prefix + "…")
+    return
+  }
+  let mirror = Mirror(reflecting: value)
+
+  func children(_ open: String, _ close: String, labelled: Bool, sorted: Bool = false) {
+    var entries = Array(mirror.children.enumerated())
+    if sorted {
+      entries.sort { leafText($0.element.value) < leafText($1.element.value) }
+    }
+    guard !entries.isEmpty else {
+      lines.append(prefix + open + close)
+      return
+    }
+    lines.append(prefix + open)
+    for (offset, child) in entries {
+      let childLabel: String? =
+        labelled ? (child.label.map { $0.hasPrefix(".") ? "[\(offset)]" : $0 } ?? "[\(offset)]")
+        : "[\(offset)]"
+      _dump(child.value, label: sorted ? nil : childLabel, indent: indent + 1, into: &lines,
+        visited: &visited)
+    }
+    lines.append(pad + close)
+  }
+
+  switch mirror.displayStyle {
+  case .optional:
+    if let some = mirror.children.first {
+      _dump(some.value, label: label, indent: indent, into: &lines, visited: &visited)
+    } else {
+      lines.append(prefix + "nil")
+    }
+  case .enum:
+    let typeName = typeDescription(type(of: value))
+    guard let payload = mirror.children.first else {
+      lines.append(prefix + "\(typeName).\(value)")
+      return
+    }
+    let caseName = payload.label ?? "\(value)"
+    let inner = Mirror(reflecting: payload.value)
+    if inner.displayStyle == .tuple, !inner.children.isEmpty {
+      lines.append(prefix + "\(typeName).\(caseName)(")
+      for (offset, child) in inner.children.enumerated() {
+        let childLabel = child.label.flatMap { $0.hasPrefix(".") ? nil : $0 }
+        _dump(child.value, label: childLabel ?? "_\(offset)", indent: indent + 1, into: &lines,
+          visited: &visited)
+      }
+      lines.append(pad + ")")
+    } else if isLeaf(payload.value) {
+      lines.append(prefix + "\(typeName).\(caseName)(\(leafText(payload.value)))")
+    } else {
+      lines.append(prefix + "\(typeName).\(caseName)(")
+      _dump(payload.value, label: nil, indent: indent + 1, into: &lines, visited: &visited)
+      lines.append(pad + ")")
+    }
+  case .collection:
+    children("[", "]", labelled: false)
+  case .set:
+    children("Set([", "])", labelled: false, sorted: true)
+  case .dictionary:
+    let pairs = mirror.children.map { child -> (String, Any) in
+      let pair = Array(Mirror(reflecting: child.value).children)
+      return (leafText(pair[0].value), pair[1].value)
+    }.sorted { $0.0 < $1.0 }
+    guard !pairs.isEmpty else {
+      lines.append(prefix + "[:]")
+      return
+    }
+    lines.append(prefix + "[")
+    for (key, element) in pairs {
+      _dump(element, label: key, indent: indent + 1, into: &lines, visited: &visited)
+    }
+    lines.append(pad + "]")
+  case .tuple:
+    children("(", ")", labelled: true)
+  case .struct, .class:
+    if isLeaf(value) {
+      lines.append(prefix + leafText(value))
+      return
+    }
+    // A class seen again on the way down is a cycle: printed once, then marked.
+    var entered: ObjectIdentifier?
+    if mirror.displayStyle == .class {
+      let id = ObjectIdentifier(value as AnyObject)
+      guard visited.insert(id).inserted else {
+        lines.append(prefix + "\(typeDescription(type(of: value)))(↩︎)")
+        return
+      }
+      entered = id
+    }
+    children("\(typeDescription(type(of: value)))(", ")", labelled: true)
+    if let entered { visited.remove(entered) }
+  default:
+    lines.append(prefix + leafText(value))
+  }
+}
+
+/// Values printed on one line: those with no structure to show.
+private func isLeaf(_ value: Any) -> Bool {
+  if value is String || value is Substring || value is Character { return true }
+  let mirror = Mirror(reflecting: value)
+  if mirror.children.isEmpty { return mirror.displayStyle != .collection }
+  return value is any CustomStringConvertible && !(value is any Collection)
+    && mirror.displayStyle != .struct && mirror.displayStyle != .class
+}
+
+private func leafText(_ value: Any) -> String {
+  switch value {
+  case let string as String: return string.debugDescription
+  case let string as Substring: return String(string).debugDescription
+  case let character as Character: return String(character).debugDescription
+  default:
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .enum, mirror.children.isEmpty {
+      return "\(typeDescription(type(of: value))).\(value)"
+    }
+    if mirror.displayStyle == .struct, mirror.children.isEmpty {
+      return "\(typeDescription(type(of: value)))()"
+    }
+    return "\(value)"
+  }
+}
+
+/// A type's name without modules, also inside generic arguments: `Counter.State`, not
+/// `CounterApp.Counter.State`; `IdentifiedArray<Int, Todo>`, not
+/// `Cascade.IdentifiedArray<Swift.Int, App.Todo>`.
+func typeDescription(_ type: Any.Type) -> String {
+  var name = String(reflecting: type)
+  // Private and local types reflect as "Module.(unknown context at $1234abcd).Name".
+  while let start = name.range(of: "(unknown context at "),
+    let end = name[start.upperBound...].range(of: ").")
+  {
+    name.replaceSubrange(start.lowerBound..<end.upperBound, with: "")
+  }
+  var result = ""
+  var segment = ""
+  func flush() {
+    if let dot = segment.firstIndex(of: ".") {
+      result += segment[segment.index(after: dot)...]
+    } else {
+      result += segment
+    }
+    segment = ""
+  }
+  for character in name {
+    if character.isLetter || character.isNumber || character == "_" || character == "." {
+      segment.append(character)
+    } else {
+      flush()
+      result.append(character)
+    }
+  }
+  flush()
+  return result
+}

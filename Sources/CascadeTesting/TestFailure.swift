@@ -1,0 +1,73 @@
+import Testing
+import XCTest
+
+/// Where a test called a `TestStore` method: failures are reported there.
+struct TestLocation: Sendable {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+}
+
+/// Fails the running test (Swift Testing or XCTest) at `location`.
+func reportFailure(_ message: String, at location: TestLocation) {
+  if Test.current != nil {
+    Issue.record(Comment(rawValue: message), sourceLocation: location.sourceLocation)
+  } else {
+    XCTFail(message, file: location.filePath, line: location.line)
+  }
+}
+
+/// Shows an assertion a non-exhaustive test skipped, without failing it: a known issue in Swift
+/// Testing, a line on standard output under XCTest.
+func reportSkipped(_ message: String, at location: TestLocation) {
+  if Test.current != nil {
+    withKnownIssue {
+      Issue.record(Comment(rawValue: "Skipped assertion: " + message), sourceLocation: location.sourceLocation)
+    }
+  } else {
+    print("\(location.filePath):\(location.line): skipped assertion: \(message)")
+  }
+}
+
+extension TestLocation {
+  var sourceLocation: SourceLocation {
+    SourceLocation(
+      fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+  }
+}
+
+/// Indents every line of `text`, for diffs inside failure messages.
+func indented(_ text: String, by spaces: Int = 4) -> String {
+  let pad = String(repeating: " ", count: spaces)
+  return text.split(separator: "\n", omittingEmptySubsequences: false)
+    .map { pad + $0 }.joined(separator: "\n")
+}
+
+/// Lets tasks that effects just started reach their first suspension before the test goes on.
+/// Only ever a handful of hops to other executors, never a wall-clock wait.
+func settle() async {
+  for _ in 0..<8 {
+    await Task.detached(priority: .low) { await Task.yield() }.value
+  }
+}
+
+/// Waits for `operation`, or gives up after `timeout`: the wall clock bounds only a test that
+/// is already failing.
+func withTimeout(_ timeout: Duration, _ operation: @escaping @Sendable () async -> Void) async
+  -> Bool
+{
+  await withTaskGroup(of: Bool.self) { group in
+    group.addTask {
+      await operation()
+      return !Task.isCancelled
+    }
+    group.addTask {
+      try? await Task.sleep(for: timeout)
+      return false
+    }
+    let first = await group.next() ?? false
+    group.cancelAll()
+    return first
+  }
+}

@@ -1,0 +1,217 @@
+import Cascade
+
+extension TestStore {
+  /// Receives the next action an effect sent, checks it equals `expected`, reduces it and
+  /// checks the state change.
+  ///
+  /// ```swift
+  /// await store.send(.refreshTapped) { $0.isLoading = true }
+  /// await store.receive(.schoolsLoaded([.seoulHigh])) {
+  ///   $0.isLoading = false
+  ///   $0.schools = [.seoulHigh]
+  /// }
+  /// ```
+  public func receive(
+    _ expected: Action,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Action: Equatable {
+    await receive(
+      matching: { $0 == expected },
+      expected: { received in
+        let diff = stateDiff(expected, received) ?? stateDump(received)
+        return "Received an unexpected action:\n\n\(indented(diff))\n\n(Expected: −, Received: +)"
+      },
+      description: describe(expected),
+      timeout: timeout, update: updateStateToExpectedResult,
+      at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Receives the next action an effect sent, checks it is in the case `casePath` names
+  /// (whatever its payload, which need not be `Equatable`), reduces it and checks the state.
+  ///
+  /// ```swift
+  /// await store.receive(CasePath(Main.Action.path).appending(path: ...)) { ... }
+  /// ```
+  public func receive<Value>(
+    _ casePath: CasePath<Action, Value>,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      matching: { casePath.matches($0) },
+      expected: { received in
+        """
+        Received an action in another case than expected:
+
+        \(indented(stateDump(received)))
+
+        (Expected an action carrying a '\(Value.self)'.)
+        """
+      },
+      description: "an action carrying a '\(Value.self)'",
+      timeout: timeout, update: updateStateToExpectedResult,
+      at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Receives the next action an effect sent, checks it is in the case built by `embed` (an
+  /// enum case constructor), reduces it and checks the state.
+  ///
+  /// ```swift
+  /// await store.receive(Main.Action.rankingResponse) { $0.ranking = expectedRanking }
+  /// ```
+  public func receive<Value>(
+    _ embed: @escaping @Sendable (Value) -> Action,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      CasePath(embed), timeout: timeout, assert: updateStateToExpectedResult,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Reduces every action received so far without asserting them.
+  public func skipReceivedActions(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await settle()
+    skipQueuedActions(
+      at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  func skipQueuedActions(at location: TestLocation) {
+    while !received.isEmpty {
+      let (action, cascade) = received.removeFirst()
+      ledger.removeFirstReceived()
+      if case .off(showSkippedAssertions: true) = exhaustivity {
+        reportSkipped("received \(describe(action))", at: location)
+      }
+      core.reduceReceived(action, cascade: cascade)
+    }
+  }
+
+  private func receive(
+    matching matches: (Action) -> Bool,
+    expected mismatch: (Action) -> String,
+    description: String,
+    timeout: Duration?,
+    update: ((inout State) throws -> Void)?,
+    at location: TestLocation
+  ) async {
+    await settle()
+    let timeout = timeout ?? self.timeout
+    while true {
+      if received.isEmpty, !(await waitForReceivedAction(timeout: timeout)) {
+        reportFailure(
+          """
+          Expected to receive \(description), but no action arrived within \(timeout).
+
+          If an effect waits on a clock, advance the test clock first; if it was cancelled or \
+          finished without sending, this action is not coming.
+          """, at: location)
+        return
+      }
+      let (action, cascade) = received.removeFirst()
+      ledger.removeFirstReceived()
+      let before = core.state
+      if matches(action) {
+        core.reduceReceived(action, cascade: cascade)
+        checkState(before: before, update: update, at: location)
+        await settle()
+        return
+      }
+      if exhaustivity == .on {
+        reportFailure(mismatch(action), at: location)
+        core.reduceReceived(action, cascade: cascade)
+        return
+      }
+      if case .off(showSkippedAssertions: true) = exhaustivity {
+        reportSkipped("received \(describe(action))", at: location)
+      }
+      core.reduceReceived(action, cascade: cascade)
+    }
+  }
+
+  private func waitForReceivedAction(timeout: Duration) async -> Bool {
+    if !received.isEmpty { return true }
+    let timer = Task { @MainActor [weak self] in
+      try? await Task.sleep(for: timeout)
+      guard !Task.isCancelled, let self, let waiter = self.waiter else { return }
+      self.waiter = nil
+      waiter.resume(returning: false)
+    }
+    defer { timer.cancel() }
+    return await withCheckedContinuation { self.waiter = $0 }
+  }
+}
+
+extension TestStore {
+  /// Waits for every effect to finish, then checks nothing was left unasserted: in exhaustive
+  /// mode, received actions not received and effects still running fail the test (a running
+  /// effect at the `send` that started it).
+  ///
+  /// ```swift
+  /// await store.send(.onAppear)
+  /// await store.receive(Feature.Action.loaded) { $0.items = [...] }
+  /// await store.finish()
+  /// ```
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await settle()
+    let running = ledger.runningSends.map(\.cascade)
+    _ = await withTimeout(timeout ?? self.timeout) {
+      for cascade in running { await cascade.wait() }
+    }
+    await settle()
+    if exhaustivity == .on {
+      for (message, location) in ledger.outstandingFailures(endingAt: location) {
+        reportFailure(message, at: location)
+      }
+    } else {
+      skipQueuedActions(at: location)
+    }
+    // Reported once: what is left is cancelled and forgotten.
+    received.removeAll()
+    ledger.clear()
+    core.runner.cancelAll()
+  }
+
+  /// Cancels every effect still running, so the test can end without waiting for them.
+  public func skipInFlightEffects(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let running = ledger.runningSends
+    if case .off(showSkippedAssertions: true) = exhaustivity {
+      for send in running { reportSkipped("effect still running for \(send.action)", at: location) }
+    }
+    core.runner.cancelAll()
+    _ = await withTimeout(timeout) {
+      for send in running { await send.cascade.wait() }
+    }
+  }
+}

@@ -1,0 +1,236 @@
+import Cascade
+
+/// A store for tests that checks every state change, every action effects send back and every
+/// effect's end: the way to test a reducer.
+///
+/// It runs the real store machinery, with one difference: actions that effects send (through
+/// `send` in `.run`, or `.send`) wait in a queue until the test receives them, so each state
+/// change is attributed to the action that caused it, and nothing happens behind the test's
+/// back.
+///
+/// ```swift
+/// @MainActor
+/// @Test func search() async {
+///   let clock = TestClock()
+///   let store = TestStore(initialState: Search.State()) {
+///     Search()
+///   } withDependencies: {
+///     $0.continuousClock = clock
+///     $0.schools.search = { _ in [.seoulHigh] }
+///   }
+///
+///   await store.send(.queryChanged("seoul")) { $0.query = "seoul" }
+///   await clock.advance(by: .milliseconds(300))
+///   await store.receive(Search.Action.results) { $0.results = [.seoulHigh] }
+///   await store.finish()
+/// }
+/// ```
+///
+/// A failed assertion shows a `−/+` diff of the expected and actual state. Received actions not
+/// asserted and effects still running fail the test at ``finish(timeout:fileID:filePath:line:column:)``
+/// or when the store is released; a running effect is reported at the `send` that started it.
+@MainActor
+public final class TestStore<State: Equatable, Action> {
+  let store: Store<State, Action>
+  let core: _StoreCore<State, Action>
+  let ledger = TestStoreLedger()
+  private let location: TestLocation
+  var received: [(action: Action, cascade: _Cascade)] = []
+  var waiter: CheckedContinuation<Bool, Never>?
+
+  /// How much the store checks; `.on` by default.
+  public var exhaustivity: Exhaustivity = .on {
+    didSet { ledger.setExhaustive(exhaustivity == .on) }
+  }
+
+  /// How long `receive` and `finish` wait before failing. Only a failing test ever waits this
+  /// long: a passing one goes on as soon as the action arrives or the effects end.
+  public var timeout: Duration = .seconds(1)
+
+  /// Creates a test store.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The reducer under test.
+  ///   - prepareDependencies: The dependencies this test provides. Anything the reducer uses
+  ///     without a test value fails the test.
+  public init<R: Reducer>(
+    initialState: State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where R.State == State, R.Action == Action {
+    reportRuntimeWarningsAsTestFailures()
+    self.location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.store = withoutActuallyEscaping(prepareDependencies) { prepare in
+      Store(initialState: initialState, reducer: reducer) { values in
+        values.context = .test
+        prepare(&values)
+      }
+    }
+    guard let core = store.core as? _StoreCore<State, Action> else {
+      fatalError("TestStore: a root store's core has the store's own state and action types.")
+    }
+    self.core = core
+    core.interceptor = { [weak self] action, cascade in
+      self?.enqueueReceived(action, cascade: cascade)
+    }
+  }
+
+  deinit {
+    for (message, location) in ledger.outstandingFailures(endingAt: location) {
+      reportFailure(message, at: location)
+    }
+  }
+
+  /// The current state.
+  public var state: State { core.state }
+
+  /// The dependencies the reducer and new effects see; change them mid-test to change what
+  /// happens next.
+  ///
+  /// ```swift
+  /// store.dependencies.apiClient.fetch = { throw URLError(.notConnectedToInternet) }
+  /// await store.send(.retryTapped) { $0.isLoading = true }
+  /// ```
+  public var dependencies: DependencyValues {
+    get { core.dependencyValues }
+    set { core.dependencyValues = newValue }
+  }
+
+  /// Sends an action and checks the state change it caused.
+  ///
+  /// ```swift
+  /// await store.send(.incrementTapped) { $0.count = 1 }
+  /// ```
+  ///
+  /// - Parameter updateStateToExpectedResult: Mutates the state as it was before the action
+  ///   into the state you expect after it. Omit it when the action changes nothing.
+  /// - Returns: A task for the effects the action started.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    if !received.isEmpty {
+      if exhaustivity == .on {
+        reportFailure(
+          """
+          Must handle \(received.count) received action\(received.count == 1 ? "" : "s") \
+          before sending an action:
+
+          \(received.map { "  • " + describe($0.action) }.joined(separator: "\n"))
+
+          Assert them with 'await store.receive(...)' first.
+          """, at: location)
+      } else {
+        skipQueuedActions(at: location)
+      }
+    }
+    let before = core.state
+    let task = store.send(action)
+    if let cascade = task.cascade {
+      ledger.recordSend(.init(cascade: cascade, action: describe(action), location: location))
+    }
+    checkState(before: before, update: updateStateToExpectedResult, at: location)
+    await settle()
+    return TestStoreTask(task: task, timeout: timeout)
+  }
+
+  /// Checks state that changed outside an action, for example shared state another part of
+  /// the program wrote.
+  ///
+  /// ```swift
+  /// ranking.withLock { $0.scores["Seoul High"] = 10 }
+  /// store.assert { $0.$ranking.withLock { $0.scores["Seoul High"] = 10 } }
+  /// ```
+  public func assert(
+    _ updateStateToExpectedResult: (_ state: inout State) throws -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    var expected = core.state
+    do {
+      try updateStateToExpectedResult(&expected)
+    } catch {
+      reportFailure("The assertion threw: \(error)", at: location)
+      return
+    }
+    if let diff = stateDiff(expected, core.state) {
+      reportFailure(
+        "The state does not match the expectation:\n\n\(indented(diff))\n\n(Expected: −, Actual: +)",
+        at: location)
+    }
+  }
+
+  /// Checks the change from `before` to the current state against the test's expectation.
+  func checkState(
+    before: State,
+    update: ((inout State) throws -> Void)?,
+    at location: TestLocation
+  ) {
+    let after = core.state
+    switch exhaustivity {
+    case .on:
+      var expected = before
+      do {
+        try update?(&expected)
+      } catch {
+        reportFailure("The assertion threw: \(error)", at: location)
+        return
+      }
+      guard let diff = stateDiff(expected, after) else { return }
+      let headline =
+        update == nil
+        ? "The state was not expected to change, but it did:"
+        : "A state change does not match the expectation:"
+      reportFailure("\(headline)\n\n\(indented(diff))\n\n(Expected: −, Actual: +)", at: location)
+    case let .off(showSkipped):
+      // Only the fields the closure sets are checked: applied to the actual new state, it must
+      // change nothing.
+      var expected = after
+      do {
+        try update?(&expected)
+      } catch {
+        reportFailure("The assertion threw: \(error)", at: location)
+        return
+      }
+      if let diff = stateDiff(expected, after) {
+        reportFailure(
+          "A state change does not match the expectation:\n\n\(indented(diff))\n\n(Expected: −, Actual: +)",
+          at: location)
+      } else if showSkipped {
+        var full = before
+        try? update?(&full)
+        if let diff = stateDiff(full, after) {
+          reportSkipped("state changes not asserted:\n\n\(indented(diff))", at: location)
+        }
+      }
+    }
+  }
+
+  func enqueueReceived(_ action: Action, cascade: _Cascade) {
+    received.append((action, cascade))
+    ledger.recordReceived(describe(action))
+    if let waiter {
+      self.waiter = nil
+      waiter.resume(returning: true)
+    }
+  }
+
+  func describe(_ action: Action) -> String {
+    stateDump(action).split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
+      .joined(separator: " ")
+  }
+}

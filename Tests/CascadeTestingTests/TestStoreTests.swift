@@ -1,0 +1,299 @@
+import Cascade
+import CascadeTesting
+import Testing
+
+/// A feature exercising everything a test store checks.
+private struct Feature: Reducer {
+  struct State: Equatable, Sendable {
+    var count = 0
+    var text = ""
+    var results: [String] = []
+    var isLoading = false
+  }
+  enum Action: Sendable {
+    case increment
+    case load
+    case loaded([String])
+    case loadFailed(any Error)  // not Equatable: received by case path
+    case listen
+    case tick
+    case searchChanged(String)
+    case searched(String)
+    case touchUnregistered
+  }
+  enum CancelID { case listen, search }
+
+  @Dependency(\.continuousClock) var clock
+  @Dependency(SearchClient.self) var search
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .increment:
+      state.count += 1
+      return .none
+    case .load:
+      state.isLoading = true
+      return .run { send in await send(.loaded(try await search.run("all"))) } catch: { error, send in
+        await send(.loadFailed(error))
+      }
+    case let .loaded(results):
+      state.isLoading = false
+      state.results = results
+      return .none
+    case .loadFailed:
+      state.isLoading = false
+      return .none
+    case .listen:
+      return .run { send in
+        while true {
+          try await clock.sleep(for: .seconds(1))
+          await send(.tick)
+        }
+      }
+      .cancellable(id: CancelID.listen)
+    case .tick:
+      state.count += 1
+      return .none
+    case let .searchChanged(text):
+      state.text = text
+      return .run { send in await send(.searched(text)) }
+        .debounce(id: CancelID.search, for: .milliseconds(300), clock: clock)
+    case let .searched(text):
+      state.results = [text]
+      return .none
+    case .touchUnregistered:
+      @Dependency(Unregistered.self) var unregistered
+      _ = unregistered
+      return .none
+    }
+  }
+}
+
+extension Feature.Action: Equatable {
+  fileprivate static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.increment, .increment), (.load, .load), (.listen, .listen), (.tick, .tick),
+      (.touchUnregistered, .touchUnregistered), (.loadFailed, .loadFailed):
+      true
+    case let (.loaded(l), .loaded(r)): l == r
+    case let (.searchChanged(l), .searchChanged(r)): l == r
+    case let (.searched(l), .searched(r)): l == r
+    default: false
+    }
+  }
+}
+
+private struct SearchClient: DependencyKey, Sendable {
+  var run: @Sendable (String) async throws -> [String]
+  static let liveValue = SearchClient { _ in [] }
+  static let testValue = SearchClient(run: unimplemented("SearchClient.run"))
+}
+
+private struct Unregistered: DependencyKey, Sendable {
+  static let liveValue = Unregistered()
+}
+
+private struct Offline: Error {}
+
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct TestStoreTests {
+  fileprivate func makeStore(
+    clock: TestClock = TestClock(),
+    results: [String] = ["a", "b"]
+  ) -> TestStore<Feature.State, Feature.Action> {
+    TestStore(initialState: Feature.State()) {
+      Feature()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0[SearchClient.self] = SearchClient { _ in results }
+    }
+  }
+
+  // MARK: Passing tests
+
+  @Test func sendReceiveAndFinish() async {
+    let store = makeStore()
+    await store.send(.increment) { $0.count = 1 }
+    await store.send(.load) { $0.isLoading = true }
+    // The effect's action waits for the test: the state is not yet loaded.
+    #expect(store.state.results.isEmpty)
+    await store.receive(.loaded(["a", "b"])) {
+      $0.isLoading = false
+      $0.results = ["a", "b"]
+    }
+    await store.finish()
+  }
+
+  @Test func receiveByCaseForPayloadsThatAreNotEquatable() async {
+    let store = makeStore()
+    store.dependencies[SearchClient.self] = SearchClient { _ in throw Offline() }
+    await store.send(.load) { $0.isLoading = true }
+    await store.receive(Feature.Action.loadFailed) { $0.isLoading = false }
+  }
+
+  @Test func aTestClockDrivesTimeWithoutWaiting() async {
+    let clock = TestClock()
+    let store = makeStore(clock: clock)
+    await store.send(.searchChanged("s")) { $0.text = "s" }
+    await clock.advance(by: .milliseconds(200))
+    await store.send(.searchChanged("se")) { $0.text = "se" }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.searched("se")) { $0.results = ["se"] }
+
+    let listening = await store.send(.listen)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.tick) { $0.count = 1 }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.tick) { $0.count = 2 }
+    await listening.cancel()
+    await store.finish()
+  }
+
+  @Test func assertChecksStateChangedOutsideAnAction() async {
+    let store = makeStore()
+    store.assert { _ in }
+    await store.send(.increment) { $0.count = 1 }
+    store.assert { $0.count = 1 }
+  }
+
+  @Test func nonExhaustiveChecksOnlyWhatIsAsserted() async {
+    let store = makeStore()
+    store.exhaustivity = .off
+    await store.send(.load)  // isLoading changed: not asserted, not a failure
+    await store.send(.increment) { $0.count = 1 }  // the .loaded action is skipped first
+    #expect(store.state.results == ["a", "b"])
+    await store.finish()
+  }
+
+  @Test func skippedAssertionsAreShownAsKnownIssues() async {
+    let store = makeStore()
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    await store.send(.load)
+    await store.skipReceivedActions()
+    #expect(store.state.results == ["a", "b"])
+  }
+
+  @Test func skipInFlightEffectsEndsTheTestCleanly() async {
+    let store = makeStore()
+    await store.send(.listen)
+    await store.skipInFlightEffects()
+    await store.finish()
+  }
+
+  // MARK: Failures, each one captured
+
+  @Test func aWrongStateAssertionFailsWithADiff() async {
+    let store = makeStore()
+    await withKnownIssue {
+      await store.send(.increment) { $0.count = 2 }
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("A state change does not match the expectation")
+        && text.contains("−  count: 2") && text.contains("+  count: 1")
+        && issue.sourceLocation?.fileName == "TestStoreTests.swift"
+    }
+  }
+
+  @Test func anUnassertedStateChangeFails() async {
+    let store = makeStore()
+    await withKnownIssue {
+      await store.send(.increment)
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("was not expected to change")
+    }
+  }
+
+  @Test func anUnexpectedReceivedActionFailsWithADiff() async {
+    let store = makeStore()
+    await store.send(.load) { $0.isLoading = true }
+    await withKnownIssue {
+      await store.receive(.loaded(["z"]))
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("Received an unexpected action") && text.contains("−") && text.contains("+")
+    }
+  }
+
+  @Test func aMissingReceiveFailsAtFinish() async {
+    let store = makeStore()
+    await store.send(.load) { $0.isLoading = true }
+    await withKnownIssue {
+      await store.finish()
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("received 1 unexpected action")
+    }
+  }
+
+  @Test func aMissingReceiveFailsWhenTheStoreIsReleased() async {
+    await withKnownIssue {
+      let store = makeStore()
+      await store.send(.load) { $0.isLoading = true }
+      await store.skipInFlightEffects()
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("never asserted")
+    }
+  }
+
+  @Test func sendingWithActionsWaitingFails() async {
+    let store = makeStore()
+    await store.send(.load) { $0.isLoading = true }
+    await withKnownIssue {
+      await store.send(.increment) { $0.count = 1 }
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("Must handle 1 received action")
+    }
+    await store.skipReceivedActions()
+  }
+
+  @Test func anEffectStillRunningFailsAtTheSendThatStartedIt() async {
+    let store = makeStore()
+    let sendLine = #line + 1
+    await store.send(.listen)
+    await withKnownIssue {
+      store.timeout = .milliseconds(50)
+      await store.finish()
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("still running")
+        && issue.sourceLocation?.line == sendLine
+    }
+  }
+
+  @Test func aReceiveThatNeverComesFailsAfterTheTimeout() async {
+    let store = makeStore()
+    await withKnownIssue {
+      await store.receive(.tick, timeout: .milliseconds(50))
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("no action arrived")
+    }
+  }
+
+  @Test func aDependencyWithoutATestValueFails() async {
+    let store = makeStore()
+    await withKnownIssue {
+      await store.send(.touchUnregistered)
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("'Unregistered' was used in a test")
+    }
+  }
+
+  @Test func anUnoverriddenEndpointFails() async {
+    let store = TestStore(initialState: Feature.State()) { Feature() }
+    await withKnownIssue {
+      await store.send(.load) { $0.isLoading = true }
+      await store.receive(Feature.Action.loadFailed) { $0.isLoading = false }
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("'SearchClient.run'")
+    }
+  }
+
+  @Test func nonExhaustiveStillFailsAWrongAssertion() async {
+    let store = makeStore()
+    store.exhaustivity = .off
+    await withKnownIssue {
+      await store.send(.increment) { $0.count = 5 }
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("−  count: 5")
+    }
+  }
+}
