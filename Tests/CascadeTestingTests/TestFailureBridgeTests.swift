@@ -86,5 +86,26 @@ private struct Parent: Reducer {
           inFile: #filePath, atLine: #line, expected: true)
       }
     }
+
+    @MainActor
+    func testATestStoreAssertionFailsAnXCTestAtItsLine() async {
+      let store = TestStore(initialState: 0) {
+        Reduce<Int, Void> { state, _ in
+          state += 1
+          return .none
+        }
+      }
+      let line = #line + 1
+      await store.send(()) { $0 = 2 }
+      let failures = intercepted
+      intercepted = []
+      if failures.count != 1 || !failures[0].description.contains("−2")
+        || !failures[0].description.contains("+1") || failures[0].line != line
+      {
+        super.recordFailure(
+          withDescription: "expected one state failure with a diff, got \(failures)",
+          inFile: #filePath, atLine: #line, expected: true)
+      }
+    }
   }
 #endif

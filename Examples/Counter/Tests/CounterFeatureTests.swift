@@ -6,64 +6,56 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct CounterFeatureTests {
-  @Test func incrementDecrementReset() {
-    let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
-    store.send(.incrementButtonTapped)
-    store.send(.incrementButtonTapped)
-    store.send(.decrementButtonTapped)
-    #expect(store.count == 1)
-    store.send(.resetButtonTapped)
-    #expect(store.state == CounterFeature.State())
+  @Test func incrementDecrementReset() async {
+    let store = TestStore(initialState: CounterFeature.State()) { CounterFeature() }
+    await store.send(.incrementButtonTapped) { $0.count = 1 }
+    await store.send(.incrementButtonTapped) { $0.count = 2 }
+    await store.send(.decrementButtonTapped) { $0.count = 1 }
+    await store.send(.resetButtonTapped) { $0.count = 0 }
   }
 
   @Test func timerTicksOnTheClockAndStopsWhenToggled() async {
     let clock = TestClock()
-    let store = Store(initialState: CounterFeature.State()) {
+    let store = TestStore(initialState: CounterFeature.State()) {
       CounterFeature(tickInterval: .seconds(1))
     } withDependencies: {
       $0.continuousClock = clock
     }
-    let timer = store.send(.toggleTimerButtonTapped)
-    #expect(store.isTimerRunning)
-    while clock.sleeperCount == 0 { await Task.yield() }
+    await store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
     await clock.advance(by: .seconds(1))
-    _ = await store.values(of: \.count).first { $0 == 1 }
-    while clock.sleeperCount == 0 { await Task.yield() }
+    await store.receive(.timerTicked) { $0.count = 1 }
     await clock.advance(by: .seconds(1))
-    _ = await store.values(of: \.count).first { $0 == 2 }
-
-    store.send(.toggleTimerButtonTapped)
-    await timer.finish()  // the timer's task has ended
-    #expect(!store.isTimerRunning)
-    await clock.advance(by: .seconds(10))
-    #expect(store.count == 2)
+    await store.receive(.timerTicked) { $0.count = 2 }
+    await store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = false }
+    await clock.advance(by: .seconds(10))  // nothing more arrives: the timer was cancelled
+    await store.finish()
   }
 
   @Test func resetCancelsARunningTimer() async {
     let clock = TestClock()
-    let store = Store(initialState: CounterFeature.State(count: 5)) {
+    let store = TestStore(initialState: CounterFeature.State(count: 5)) {
       CounterFeature()
     } withDependencies: {
       $0.continuousClock = clock
     }
-    let timer = store.send(.toggleTimerButtonTapped)
-    store.send(.resetButtonTapped)
-    await timer.finish()
-    #expect(store.state == CounterFeature.State(count: 0))
-    #expect(store.activeEffectCount == 0)
+    await store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
+    await store.send(.resetButtonTapped) {
+      $0.count = 0
+      $0.isTimerRunning = false
+    }
+    await clock.run()
+    await store.finish()
   }
 
-  @Test func theTimerWithoutAClockOverrideIsReported() async {
-    let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
-    let (_, warnings) = await RuntimeWarnings.capturing {
-      let timer = store.send(.toggleTimerButtonTapped)
-      // The unimplemented test clock reports and does not wait: the timer ticks at once.
-      _ = await store.values(of: \.count).first { $0 >= 1 }
-      timer.cancel()
-      await timer.finish()
+  @Test func theTimerWithoutAClockOverrideFailsTheTest() async {
+    let store = TestStore(initialState: CounterFeature.State()) { CounterFeature() }
+    await withKnownIssue {
+      await store.send(.toggleTimerButtonTapped) { $0.isTimerRunning = true }
+      await store.skipReceivedActions()
+      await store.skipInFlightEffects()
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("'continuousClock'") }
     }
-    #expect(!warnings.isEmpty)
-    #expect(warnings.allSatisfy { $0.message.contains("'continuousClock'") })
   }
 
   @Test func theScriptedScenarioPasses() async {
