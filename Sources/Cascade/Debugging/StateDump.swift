@@ -89,10 +89,13 @@ private func _dump(
   case .set:
     children("Set([", "])", labelled: false, sorted: true)
   case .dictionary:
-    let pairs = mirror.children.map { child -> (String, Any) in
+    // A real dictionary reflects (key, value) tuples; a custom mirror may label its children.
+    var pairs = mirror.children.map { child -> (String, Any) in
       let pair = Array(Mirror(reflecting: child.value).children)
-      return (leafText(pair[0].value), pair[1].value)
-    }.sorted { $0.0 < $1.0 }
+      if child.label == nil, pair.count == 2 { return (leafText(pair[0].value), pair[1].value) }
+      return (child.label ?? "?", child.value)
+    }
+    if mirror.children.allSatisfy({ $0.label == nil }) { pairs.sort { $0.0 < $1.0 } }
     guard !pairs.isEmpty else {
       lines.append(prefix + "[:]")
       return

@@ -76,6 +76,24 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.child = child()
   }
 
+  /// Scopes to one case of enum state, given by its case constructor: the form a path or
+  /// destination feature uses for each of its screens.
+  ///
+  /// ```swift
+  /// Scope(state: Path.State.detail, action: Path.Action.detail) { Detail() }
+  /// ```
+  public init<ChildState, ChildAction>(
+    state toChildState: @escaping @Sendable (ChildState) -> ParentState,
+    action toChildAction: @escaping @Sendable (ChildAction) -> ParentAction,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.init(
+      state: CasePath(toChildState), action: toChildAction, child: child, fileID: fileID,
+      line: line)
+  }
+
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     _reduceFunction()(&state, action)
   }

@@ -9,6 +9,7 @@ extension Store {
   ///
   /// Child stores are cached: scoping with the same state key path and action type returns the
   /// same store while it is alive. Scope one state key path with one action case.
+  @_disfavoredOverload  // optional, collection, stack and presentation state have their own
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: @escaping @Sendable (ChildAction) -> Action
@@ -38,14 +39,10 @@ extension Store {
     action toChildAction: @escaping @Sendable (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     let optional = projection.appending(toChildState)
-    guard let initial = optional.get() else { return nil }
-    let id = _ScopeID(state: toChildState, action: ObjectIdentifier(ChildAction.self), element: nil)
-    return cachedChild(id) {
-      let projection = _LastValueProjection(initial: initial, fetch: optional.get)
-      core.subscribe(projection)
-      return Store<ChildState, ChildAction>(
-        core: core, projection: projection, parent: self, send: embedding(toChildAction))
-    }
+    return disappearingChild(
+      _ScopeID(state: toChildState, action: ObjectIdentifier(ChildAction.self), element: nil),
+      fetch: optional.get,
+      send: toChildAction)
   }
 
   /// A store for each element of an identified collection, in order.
@@ -84,15 +81,74 @@ extension Store {
     id: ID,
     action toElementAction: @escaping @Sendable (IdentifiedAction<ID, ElementAction>) -> Action
   ) -> Store<ElementState, ElementAction>? {
-    guard let initial = elements.get()[id: id] else { return nil }
-    let scopeID = _ScopeID(
-      state: toElements, action: ObjectIdentifier(ElementAction.self), element: AnyHashable(id))
-    return cachedChild(scopeID) {
-      let projection = _LastValueProjection(initial: initial) { elements.get()[id: id] }
+    disappearingChild(
+      _ScopeID(
+        state: toElements, action: ObjectIdentifier(ElementAction.self), element: AnyHashable(id)),
+      fetch: { elements.get()[id: id] },
+      send: { toElementAction(.element(id: id, action: $0)) })
+  }
+
+  /// A store for the screens of a navigation stack, bottom first.
+  ///
+  /// ```swift
+  /// for screen in store.scope(state: \.path, action: Root.Action.path) {
+  ///   print(screen.state)
+  /// }
+  /// ```
+  public func scope<ElementState, ElementAction>(
+    state toStack: KeyPath<State, StackState<ElementState>>,
+    action toStackAction: @escaping @Sendable (StackAction<ElementState, ElementAction>) -> Action
+  ) -> [Store<ElementState, ElementAction>] {
+    projection.appending(toStack).get().ids.compactMap { id in
+      scope(state: toStack, action: toStackAction, id: id)
+    }
+  }
+
+  /// A store for the screen with `id`, or `nil` if it is not on the stack.
+  public func scope<ElementState, ElementAction>(
+    state toStack: KeyPath<State, StackState<ElementState>>,
+    action toStackAction: @escaping @Sendable (StackAction<ElementState, ElementAction>) -> Action,
+    id: StackElementID
+  ) -> Store<ElementState, ElementAction>? {
+    let stack = projection.appending(toStack)
+    return disappearingChild(
+      _ScopeID(state: toStack, action: ObjectIdentifier(ElementAction.self), element: id),
+      fetch: { stack.get()[id: id] },
+      send: { toStackAction(.element(id: id, action: $0)) })
+  }
+
+  /// A store for the presented child, or `nil` while nothing is presented. Its actions are
+  /// sent as `.presented(...)`; each presentation gets a store of its own.
+  ///
+  /// ```swift
+  /// store.scope(state: \.$detail, action: Feature.Action.detail)?.send(.saveTapped)
+  /// ```
+  public func scope<ChildState, ChildAction>(
+    state toPresentation: KeyPath<State, PresentationState<ChildState>>,
+    action toPresentationAction: @escaping @Sendable (PresentationAction<ChildAction>) -> Action
+  ) -> Store<ChildState, ChildAction>? {
+    let presentation = projection.appending(toPresentation)
+    let id = presentation.get()._id
+    return disappearingChild(
+      _ScopeID(
+        state: toPresentation, action: ObjectIdentifier(ChildAction.self), element: id),
+      fetch: { presentation.get().wrappedValue },
+      send: { toPresentationAction(.presented($0)) })
+  }
+
+  /// A cached child store for state that can go away (an element, a screen, a presentation);
+  /// `nil` when it is absent now.
+  private func disappearingChild<ChildState, ChildAction>(
+    _ id: _ScopeID,
+    fetch: @escaping @MainActor () -> ChildState?,
+    send toAction: @escaping @Sendable (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction>? {
+    guard let initial = fetch() else { return nil }
+    return cachedChild(id) {
+      let projection = _LastValueProjection(initial: initial, fetch: fetch)
       core.subscribe(projection)
-      return Store<ElementState, ElementAction>(
-        core: core, projection: projection, parent: self,
-        send: embedding { toElementAction(.element(id: id, action: $0)) })
+      return Store<ChildState, ChildAction>(
+        core: core, projection: projection, parent: self, send: embedding(toAction))
     }
   }
 

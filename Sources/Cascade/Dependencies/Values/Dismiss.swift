@@ -23,12 +23,36 @@ extension DependencyValues {
 
 /// The action of dismissing the current feature; see ``DependencyValues/dismiss``.
 public struct DismissEffect: Sendable {
-  private let dismiss: (@Sendable () async -> Void)?
+  private let dismiss: (@Sendable (_ fileID: StaticString, _ line: UInt) async -> Void)?
 
-  /// A dismiss effect that runs `dismiss`; navigation reducers make these.
-  public init(_ dismiss: @escaping @Sendable () async -> Void) { self.dismiss = dismiss }
+  /// A dismiss effect that runs `dismiss`, for previews and tests of a feature on its own.
+  public init(_ dismiss: @escaping @Sendable () async -> Void) {
+    self.dismiss = { _, _ in await dismiss() }
+  }
+
+  private init(located dismiss: @escaping @Sendable (StaticString, UInt) async -> Void) {
+    self.dismiss = dismiss
+  }
 
   private init() { self.dismiss = nil }
+
+  /// Dismisses the navigation position the calling effect runs under: what navigation
+  /// reducers give their children.
+  static let navigation = DismissEffect(located: { fileID, line in
+    guard !Task.isCancelled else { return }
+    guard let dismiss = _DismissHook.current else {
+      reportRuntimeWarning(
+        """
+        'dismiss()' was called from an effect that no longer runs under a presented feature, \
+        so there is nothing to dismiss.
+
+        Call it from an effect the presented feature started ('.run'), while it is presented.
+        """,
+        fileID: fileID, line: line)
+      return
+    }
+    await dismiss()
+  })
 
   /// Dismisses the feature, or reports a warning naming the call site when nothing presented
   /// it.
@@ -46,7 +70,7 @@ public struct DismissEffect: Sendable {
         fileID: fileID, line: line)
       return
     }
-    await dismiss()
+    await dismiss(fileID, line)
   }
 }
 
@@ -55,7 +79,7 @@ extension DismissEffect: DependencyKey {
   public static let testValue = DismissEffect()
 }
 
-private enum IsPresentedKey: DependencyKey {
+enum IsPresentedKey: DependencyKey {
   static let liveValue = false
   static let testValue = false
 }

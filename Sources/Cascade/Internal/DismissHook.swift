@@ -1,0 +1,84 @@
+/// How the running effect dismisses the feature that started it.
+///
+/// A navigation reducer embedding a child's effects wraps each operation so that, while it
+/// runs, this holds "send the parent `.popFrom(id:)` (or `.dismiss`) through this effect's
+/// own send". The dismissal is therefore attributed to the child's effect like any action it
+/// sends, and nested navigation dismisses the innermost feature (the innermost binding wins).
+enum _DismissHook {
+  @TaskLocal static var current: (@Sendable () async -> Void)?
+}
+
+extension Effect {
+  /// Embeds a presented child's effects: actions mapped by `transform`, and `dismiss` (given
+  /// the parent-level send) bound as the child's way to dismiss itself.
+  func _mapPresented<ParentAction>(
+    _ transform: @escaping @Sendable (Action) -> ParentAction,
+    dismiss: @escaping @Sendable (Send<ParentAction>) async -> Void
+  ) -> Effect<ParentAction> {
+    switch operation {
+    case .none: return .none
+    case let .send(action): return .send(transform(action))
+    case let .run(run):
+      let mapped = run.map(transform)
+      let operation = mapped.operation
+      let handler = mapped.handler
+      return Effect<ParentAction>(
+        .run(
+          _Run(
+            priority: mapped.priority,
+            operation: { send in
+              try await _DismissHook.$current.withValue({ await dismiss(send) }) {
+                try await operation(send)
+              }
+            },
+            handler: handler.map { handler in
+              { error, send in
+                await _DismissHook.$current.withValue({ await dismiss(send) }) {
+                  await handler(error, send)
+                }
+              }
+            },
+            fileID: mapped.fileID, line: mapped.line, dependencies: mapped.dependencies)))
+    case let .merge(effects):
+      return Effect<ParentAction>(.merge(effects.map { $0._mapPresented(transform, dismiss: dismiss) }))
+    case let .concatenate(effects):
+      return Effect<ParentAction>(
+        .concatenate(effects.map { $0._mapPresented(transform, dismiss: dismiss) }))
+    case let .cancellable(id, cancelInFlight, effect):
+      return Effect<ParentAction>(
+        .cancellable(id, cancelInFlight: cancelInFlight, effect._mapPresented(transform, dismiss: dismiss)))
+    case let .cancel(id): return Effect<ParentAction>(.cancel(id))
+    case let .navigation(id, effect):
+      return Effect<ParentAction>(.navigation(id, effect._mapPresented(transform, dismiss: dismiss)))
+    case let .throttle(throttle, effect):
+      return Effect<ParentAction>(.throttle(throttle, effect._mapPresented(transform, dismiss: dismiss)))
+    case let .prune(prune): return Effect<ParentAction>(.prune(prune))
+    }
+  }
+}
+
+/// Runs a presented child's reducer with `dismiss` and `isPresented` set for it, so that the
+/// effects it creates capture them. The derived values are cached per store values, so a
+/// child action allocates nothing once warm.
+final class _PresentedDependencies {
+  private var base: _DependencyBox?
+  private var presented: _DependencyBox?
+
+  func run<Result>(_ body: () -> Result) -> Result {
+    guard let current = _BatchDependencies.current else {
+      return DependencyValues._withValue(Self.presenting(DependencyValues._current), operation: body)
+    }
+    if current !== base || presented == nil {
+      base = current
+      presented = _DependencyBox(Self.presenting(current.values))
+    }
+    return _BatchDependencies.with(presented!, body)
+  }
+
+  private static func presenting(_ values: DependencyValues) -> DependencyValues {
+    var values = values
+    values.dismiss = .navigation
+    values.isPresented = true
+    return values
+  }
+}

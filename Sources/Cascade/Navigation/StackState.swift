@@ -1,0 +1,193 @@
+/// A navigation stack as state: the screens pushed on top of a root, in order, each with a
+/// ``StackElementID``.
+///
+/// A parent owns the stack; `forEach(\.path, action: Action.path) { Path() }` runs each screen's
+/// reducer, and pushing or popping is changing this value.
+///
+/// ```swift
+/// struct Root: Reducer {
+///   struct State { var path = StackState<Path.State>() }
+///   enum Action { case path(StackActionOf<Path>), showDetail(Policy) }
+///
+///   var body: some Reducer<State, Action> {
+///     Reduce { state, action in
+///       if case let .showDetail(policy) = action { state.path.append(.detail(.init(policy))) }
+///       return .none
+///     }
+///     .forEach(\.path, action: Action.path) { Path() }
+///   }
+/// }
+/// ```
+///
+/// Ids come from a counter of the stack itself, so they are the same in every run of a test.
+/// Finding an element by id is O(1); so is pushing and popping the top.
+public struct StackState<Element> {
+  @usableFromInline struct Entry {
+    @usableFromInline let id: StackElementID
+    @usableFromInline var element: Element
+  }
+
+  @usableFromInline var _entries: IdentifiedArray<StackElementID, Entry>
+  @usableFromInline var _nextID: Int
+
+  /// An empty stack.
+  public init() {
+    self._entries = IdentifiedArray(uniqueElements: [], accessor: { $0.id })
+    self._nextID = 0
+  }
+
+  /// A stack of `elements`, bottom first.
+  public init<S: Sequence>(_ elements: S) where S.Element == Element {
+    self.init()
+    append(contentsOf: elements)
+  }
+
+  /// The ids, bottom first.
+  public var ids: [StackElementID] { _entries._elements.map(\.id) }
+
+  /// Pushes `element` on top; returns its id.
+  @discardableResult
+  public mutating func append(_ element: Element) -> StackElementID {
+    let id = StackElementID(rawValue: _nextID)
+    _push(element, id: id)
+    return id
+  }
+
+  /// Pushes each of `elements`, in order.
+  public mutating func append<S: Sequence>(contentsOf elements: S) where S.Element == Element {
+    for element in elements { append(element) }
+  }
+
+  /// Pushes `element` with a given id (from a `.push(id:state:)` action); `false` if the id is
+  /// on the stack already.
+  @discardableResult
+  mutating func _push(_ element: Element, id: StackElementID) -> Bool {
+    guard !_entries.contains(id: id) else { return false }
+    _nextID = Swift.max(_nextID, id.rawValue + 1)
+    _entries.append(Entry(id: id, element: element))
+    return true
+  }
+
+  /// Removes and returns the top element, if any.
+  @discardableResult
+  public mutating func popLast() -> Element? {
+    isEmpty ? nil : removeLast()
+  }
+
+  /// Removes and returns the top element.
+  @discardableResult
+  public mutating func removeLast() -> Element {
+    _entries.remove(at: _entries.count - 1).element
+  }
+
+  /// Removes the top `count` elements.
+  public mutating func removeLast(_ count: Int) {
+    precondition(count <= self.count, "StackState: cannot pop \(count) of \(self.count) screens.")
+    for _ in 0..<count { _entries.remove(at: _entries.count - 1) }
+  }
+
+  /// Removes every element: back to the root.
+  public mutating func removeAll() { _entries.removeAll() }
+
+  /// Removes the element with `id` and every element above it; `false` if there is none.
+  @discardableResult
+  public mutating func pop(from id: StackElementID) -> Bool {
+    guard let position = _entries.index(id: id) else { return false }
+    removeLast(count - position)
+    return true
+  }
+
+  /// Removes every element above the one with `id`, which stays on top; `false` if there is
+  /// none.
+  @discardableResult
+  public mutating func pop(to id: StackElementID) -> Bool {
+    guard let position = _entries.index(id: id) else { return false }
+    removeLast(count - position - 1)
+    return true
+  }
+
+  /// The element with `id`, if it is on the stack. Assigning `nil` pops it and those above it.
+  public subscript(id id: StackElementID) -> Element? {
+    get { _entries[id: id]?.element }
+    set {
+      guard let position = _entries.index(id: id) else { return }
+      if let newValue {
+        _entries._modifyElement(at: position) { $0.element = newValue }
+      } else {
+        removeLast(count - position)
+      }
+    }
+  }
+
+  /// The id of the element at `position`.
+  public func id(at position: Int) -> StackElementID { _entries[position].id }
+
+  /// Mutates the element with `id` in place; `nil` if it is not on the stack.
+  @inlinable
+  mutating func _modify<Result>(
+    id: StackElementID, _ body: (inout Element) -> Result
+  ) -> Result? {
+    guard let position = _entries.index(id: id) else { return nil }
+    return _entries._modifyElement(at: position) { body(&$0.element) }
+  }
+
+  /// Changes whenever elements are pushed or popped.
+  @usableFromInline var _stamp: UInt64 { _entries._stamp }
+}
+
+extension StackState: RandomAccessCollection, MutableCollection {
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { _entries.count }
+
+  public subscript(position: Int) -> Element {
+    get { _entries[position].element }
+    set { _entries._modifyElement(at: position) { $0.element = newValue } }
+  }
+}
+
+extension StackState: ExpressibleByArrayLiteral {
+  public init(arrayLiteral elements: Element...) { self.init(elements) }
+}
+
+extension StackState: Equatable where Element: Equatable {
+  /// Equal when the same elements sit at the same ids, in the same order.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.count == rhs.count
+      && zip(lhs._entries, rhs._entries).allSatisfy { $0.id == $1.id && $0.element == $1.element }
+  }
+}
+
+extension StackState: Hashable where Element: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    for entry in _entries {
+      hasher.combine(entry.id)
+      hasher.combine(entry.element)
+    }
+  }
+}
+
+/// `@unchecked` only because `IdentifiedArray`'s conformance is (its id accessor here is
+/// `{ $0.id }`, which captures nothing); the storage is value-typed.
+extension StackState: @unchecked Sendable where Element: Sendable {}
+
+extension StackState: Codable where Element: Codable {
+  /// Encodes the elements, bottom first; ids are given anew on decoding.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(Array(self))
+  }
+
+  public init(from decoder: any Decoder) throws {
+    self.init(try decoder.singleValueContainer().decode([Element].self))
+  }
+}
+
+extension StackState: CustomReflectable {
+  /// Reflects as its elements keyed by id, so dumps and diffs show the screens.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: _entries.map { (label: "\($0.id)", value: $0.element as Any) },
+      displayStyle: .dictionary)
+  }
+}

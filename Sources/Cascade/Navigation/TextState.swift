@@ -1,0 +1,20 @@
+/// Text for alerts, dialogs and buttons, as a plain value a test can compare and a headless
+/// program can print.
+///
+/// ```swift
+/// let title: TextState = "Update required"
+/// let message = TextState("Version \(latest) is available.")
+/// ```
+public struct TextState: Hashable, Sendable, Codable, CustomStringConvertible,
+  ExpressibleByStringInterpolation
+{
+  /// The text.
+  public let string: String
+
+  /// Text from a string.
+  public init(_ string: String) { self.string = string }
+
+  public init(stringLiteral value: String) { self.string = value }
+
+  public var description: String { string }
+}

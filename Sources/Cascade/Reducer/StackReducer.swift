@@ -1,0 +1,132 @@
+extension Reducer {
+  /// Runs the reducer of each screen on a navigation stack, and pushes and pops screens.
+  ///
+  /// The screens are usually a "path" feature over an enum of destinations, written without
+  /// macros as a `Scope` per case:
+  ///
+  /// ```swift
+  /// struct Path: Reducer {
+  ///   enum State: Equatable { case detail(Detail.State), settings(Settings.State) }
+  ///   enum Action { case detail(Detail.Action), settings(Settings.Action) }
+  ///
+  ///   var body: some Reducer<State, Action> {
+  ///     Scope(state: State.detail, action: Action.detail) { Detail() }
+  ///     Scope(state: State.settings, action: Action.settings) { Settings() }
+  ///   }
+  /// }
+  ///
+  /// // In the parent:
+  /// Reduce { state, action in ... }
+  ///   .forEach(\.path, action: Action.path) { Path() }
+  /// ```
+  ///
+  /// - `.element(id:action:)` runs the screen's reducer, then this one.
+  /// - `.popFrom(id:)` runs this reducer first (it sees the screens still there), then pops.
+  /// - `.push(id:state:)` pushes first, then runs this reducer.
+  /// - A screen can pop itself with `@Dependency(\.dismiss)`; its effects see `isPresented`.
+  /// - Every effect of a popped screen is cancelled; a screen's cancellation ids never collide
+  ///   with another screen's.
+  /// - An action for a screen that is not on the stack is dropped with a runtime warning naming
+  ///   this call's file and line; this reducer still runs.
+  /// - Each action costs O(1) in the size of the stack.
+  public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
+    action toStackAction: @escaping @Sendable (StackAction<DestinationState, DestinationAction>) ->
+      Action,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _StackReducer<Self, Destination>
+  where DestinationState == Destination.State, DestinationAction == Destination.Action {
+    _StackReducer(
+      parent: self, destination: destination(), toStackState: toStackState,
+      toStackAction: CasePath(toStackAction), fileID: fileID, line: line)
+  }
+}
+
+/// The reducer ``Reducer/forEach(_:action:destination:fileID:line:)`` builds.
+public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
+  let parent: Parent
+  let destination: Destination
+  let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
+  let toStackAction: CasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>
+  let fileID: StaticString
+  let line: UInt
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+    _reduceFunction()(&state, action)
+  }
+
+  public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
+    let parent = parent._reduceFunction()
+    let destination = destination._reduceFunction()
+    let path = _StatePath(toStackState)
+    let extract = toStackAction._extract
+    let embed = toStackAction._embed
+    let keyPath = _AnyID(keyPath: toStackState)
+    let presented = _PresentedDependencies()
+    let (fileID, line) = (fileID, line)
+
+    func warn(_ problem: String, _ action: Parent.Action) {
+      reportRuntimeWarning(
+        """
+        A stack 'forEach' received \(problem)
+
+          Action: \(_describe(action))
+
+        The action was dropped and the parent reducer still ran. This usually means an action \
+        was sent for a screen after it was popped (its effects were cancelled, so look for a \
+        view or test holding on to a stale id), or a push reused an id.
+        """,
+        fileID: fileID, line: line)
+    }
+
+    return { state, action in
+      let stampBefore = path.read(&state) { $0._stamp }
+      var effects = Effect<Parent.Action>.none
+      switch extract(action) {
+      case let .element(id, elementAction)?:
+        let effect = path.modify(&state) { stack in
+          stack._modify(id: id) { element in presented.run { destination(&element, elementAction) } }
+        }
+        if let effect {
+          if !effect.isNone {
+            effects = effect._mapPresented(
+              { embed(.element(id: id, action: $0)) },
+              dismiss: { send in await send(embed(.popFrom(id: id))) }
+            )._navigation(_AnyID(_NavigationID(operator: keyPath, element: _AnyID(id))))
+          }
+        } else {
+          warn("an action for a screen that is not on the stack (id \(id)).", action)
+        }
+        effects = effects.merge(with: parent(&state, action))
+      case let .popFrom(id)?:
+        effects = parent(&state, action)
+        if !path.modify(&state, { $0.pop(from: id) }) {
+          warn("'popFrom' for a screen that is not on the stack (id \(id)).", action)
+        }
+      case let .push(id, element)?:
+        if !path.modify(&state, { $0._push(element, id: id) }) {
+          warn("'push' with an id already on the stack (id \(id)).", action)
+        }
+        effects = parent(&state, action)
+      case nil:
+        effects = parent(&state, action)
+      }
+      guard path.read(&state, { $0._stamp }) != stampBefore else { return effects }
+      // Screens were pushed or popped: cancel the effects of those that are gone.
+      let positions = path.read(&state) { $0._entries._positions }
+      return effects.merge(
+        with: Effect(
+          .prune(
+            _NavigationPrune { position in
+              guard
+                let navigation = position.base as? _NavigationID,
+                navigation.operator == keyPath,
+                let id = navigation.element?.base as? StackElementID
+              else { return false }
+              return positions[id] == nil
+            })))
+    }
+  }
+}
