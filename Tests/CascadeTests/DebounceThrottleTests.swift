@@ -43,56 +43,58 @@ private struct Search: Reducer {
 struct DebounceThrottleTests {
   let clock = TestClock()
 
+  fileprivate func makeStore() -> TestStore<Search.State, Search.Action> {
+    TestStore(initialState: Search.State()) { Search(clock: clock) }
+  }
+
   @Test func debounceRunsOnlyTheLastEffectAfterAQuietPeriod() async {
-    let store = Store(initialState: Search.State()) { Search(clock: clock) }
-    store.send(.queryChanged("s"))
+    let store = makeStore()
+    await store.send(.queryChanged("s"))
     await clock.advance(by: .milliseconds(200))
-    store.send(.queryChanged("se"))
+    await store.send(.queryChanged("se"))
     await clock.advance(by: .milliseconds(200))
-    store.send(.queryChanged("seo"))
-    await clock.advance(by: .milliseconds(299))
-    #expect(store.searches.isEmpty)  // 299 ms of quiet: nothing yet
+    await store.send(.queryChanged("seo"))
+    await clock.advance(by: .milliseconds(299))  // 299 ms of quiet: nothing yet
     await clock.advance(by: .milliseconds(1))
-    _ = await store.values(of: \.searches).first { !$0.isEmpty }
-    #expect(store.searches == ["seo"])
+    await store.receive(.searched("seo")) { $0.searches = ["seo"] }
     await clock.run()
-    #expect(store.searches == ["seo"])
+    await store.finish()  // "s" and "se" never arrive
   }
 
   @Test func throttleKeepsTheLatestDuringTheInterval() async {
-    let store = Store(initialState: Search.State()) { Search(clock: clock) }
-    store.send(.tick(1, latest: true))
-    #expect(store.emitted == [1])  // the first one at once, in the same batch
-    store.send(.tick(2, latest: true))
-    store.send(.tick(3, latest: true))
+    let store = makeStore()
+    await store.send(.tick(1, latest: true))
+    await store.receive(.emit(1)) { $0.emitted = [1] }  // the first one at once
+    await store.send(.tick(2, latest: true))
+    await store.send(.tick(3, latest: true))
     await clock.advance(by: .milliseconds(99))
-    #expect(store.emitted == [1])
     await clock.advance(by: .milliseconds(1))
-    _ = await store.values(of: \.emitted).first { $0.count == 2 }
-    #expect(store.emitted == [1, 3])
+    await store.receive(.emit(3)) { $0.emitted = [1, 3] }
     // Past a whole quiet interval, the next one goes through at once.
     await clock.advance(by: .milliseconds(250))
-    store.send(.tick(4, latest: true))
-    #expect(store.emitted == [1, 3, 4])
+    await store.send(.tick(4, latest: true))
+    await store.receive(.emit(4)) { $0.emitted = [1, 3, 4] }
+    await store.finish()
   }
 
   @Test func throttleCanKeepTheFirstInstead() async {
-    let store = Store(initialState: Search.State()) { Search(clock: clock) }
-    store.send(.tick(1, latest: false))
-    store.send(.tick(2, latest: false))
-    store.send(.tick(3, latest: false))
+    let store = makeStore()
+    await store.send(.tick(1, latest: false))
+    await store.receive(.emit(1)) { $0.emitted = [1] }
+    await store.send(.tick(2, latest: false))
+    await store.send(.tick(3, latest: false))
     await clock.advance(by: .milliseconds(100))
-    _ = await store.values(of: \.emitted).first { $0.count == 2 }
-    #expect(store.emitted == [1, 2])
+    await store.receive(.emit(2)) { $0.emitted = [1, 2] }
+    await store.finish()
   }
 
   @Test func cancellingAThrottleDropsTheKeptEffect() async {
-    let store = Store(initialState: Search.State()) { Search(clock: clock) }
-    store.send(.tick(1, latest: true))
-    let kept = store.send(.tick(2, latest: true))
-    store.send(.cancelTicks)
-    await kept.finish()
+    let store = makeStore()
+    await store.send(.tick(1, latest: true))
+    await store.receive(.emit(1)) { $0.emitted = [1] }
+    await store.send(.tick(2, latest: true))
+    await store.send(.cancelTicks)
     await clock.run()
-    #expect(store.emitted == [1])
+    await store.finish()  // .emit(2) never arrives
   }
 }

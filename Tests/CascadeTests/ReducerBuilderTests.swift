@@ -1,3 +1,4 @@
+import CascadeTesting
 import Testing
 
 @testable import Cascade
@@ -46,15 +47,14 @@ private struct Configurable: Reducer {
     #expect(state == ["always:go", "verbose:go", "first:go", "x:go", "y:go", "combined:go"])
   }
 
-  @Test func optionalAndElseBranches() {
-    let store = Store(initialState: [String]()) {
+  @Test func optionalAndElseBranches() async {
+    let store = TestStore(initialState: [String]()) {
       Configurable(verbose: false, extra: [], useFirst: false)
     }
-    store.send("go")
-    #expect(store.state == ["always:go", "second:go", "combined:go"])
+    await store.send("go") { $0 = ["always:go", "second:go", "combined:go"] }
   }
 
-  @Test func onChangeRunsOnlyWhenTheValueChanged() {
+  @Test func onChangeRunsOnlyWhenTheValueChanged() async {
     struct Feature: Reducer {
       struct State: Equatable { var text = ""; var changes: [String] = [] }
       enum Action { case set(String) }
@@ -71,11 +71,16 @@ private struct Configurable: Reducer {
         }
       }
     }
-    let store = Store(initialState: Feature.State()) { Feature() }
-    store.send(.set("a"))
-    store.send(.set("a"))
-    store.send(.set("b"))
-    #expect(store.changes == ["→a", "a→b"])
+    let store = TestStore(initialState: Feature.State()) { Feature() }
+    await store.send(.set("a")) {
+      $0.text = "a"
+      $0.changes = ["→a"]
+    }
+    await store.send(.set("a"))  // unchanged: the onChange reducer does not run
+    await store.send(.set("b")) {
+      $0.text = "b"
+      $0.changes.append("a→b")
+    }
   }
 
   @Test func scopeToAnEnumCaseWarnsOutsideTheCase() async {
@@ -95,14 +100,14 @@ private struct Configurable: Reducer {
         }
       }
     }
-    let store = Store(initialState: .counting(0)) { Feature() }
-    store.send(.counter(2))
-    #expect(store.state == .counting(2))
-    store.send(.stop)
-    let (_, warnings) = await RuntimeWarnings.capturing { store.send(.counter(1)) }
-    #expect(store.state == .idle)
-    #expect(warnings.count == 1)
-    #expect(warnings.first?.message.contains("State case: .idle") == true)
+    let store = TestStore(initialState: Feature.State.counting(0)) { Feature() }
+    await store.send(.counter(2)) { $0 = .counting(2) }
+    await store.send(.stop) { $0 = .idle }
+    await withKnownIssue {
+      await store.send(.counter(1))
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("State case: .idle") }
+    }
   }
 
   @Test func reduceErasesAReducer() {
