@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "Cascade", targets: ["Cascade"]),
     .library(name: "CascadeTesting", targets: ["CascadeTesting"]),
     .executable(name: "counter", targets: ["CounterCLI"]),
+    .executable(name: "taptap", targets: ["TapTapCLI"]),
     .executable(name: "cascade-examples", targets: ["CascadeExamples"]),
   ],
   targets: [
@@ -20,13 +21,22 @@ let package = Package(
     .target(name: "Counter", dependencies: ["Cascade"], path: "Examples/Counter/Counter"),
     .executableTarget(
       name: "CounterCLI", dependencies: ["Counter"], path: "Examples/Counter/CounterCLI"),
+    .target(
+      name: "TapTap", dependencies: ["Cascade"], path: "Examples/TapTap/TapTap",
+      resources: [.process("Resources")]),
     .executableTarget(
-      name: "CascadeExamples", dependencies: ["Counter"], path: "Examples/CascadeExamples"),
+      name: "TapTapCLI", dependencies: ["TapTap"], path: "Examples/TapTap/TapTapCLI"),
+    .executableTarget(
+      name: "CascadeExamples", dependencies: ["Counter", "TapTap"],
+      path: "Examples/CascadeExamples"),
 
     .testTarget(name: "CascadeTests", dependencies: ["Cascade", "CascadeTesting"]),
     .testTarget(name: "CascadeTestingTests", dependencies: ["Cascade", "CascadeTesting"]),
     .testTarget(
       name: "CounterTests", dependencies: ["Counter", "CascadeTesting"],
       path: "Examples/Counter/Tests"),
+    .testTarget(
+      name: "TapTapTests", dependencies: ["TapTap", "CascadeTesting"],
+      path: "Examples/TapTap/Tests"),
   ]
 )

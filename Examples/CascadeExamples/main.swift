@@ -1,5 +1,6 @@
 import Counter
 import Foundation
+import TapTap
 
 // cascade-examples: runs every example app's headless scenario in turn and prints one verdict
 // line per app. Pass --verbose for the full transcripts. Exits non-zero if any app failed.
@@ -26,7 +27,17 @@ func report(_ app: String, _ run: (@escaping @MainActor (String) -> Void) async 
 var passed = 0
 var failed = 0
 let apps: [(String, (@escaping @MainActor (String) -> Void) async -> [String])] = [
-  ("counter", { await CounterScenario(print: $0).run() })
+  ("counter", { await CounterScenario(print: $0).run() }),
+  (
+    "taptap",
+    { print in
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "cascade-examples-taptap-\(ProcessInfo.processInfo.processIdentifier)")
+      defer { try? FileManager.default.removeItem(at: directory) }
+      try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      return await TapTapScenario(dataDirectory: directory, print: print).run()
+    }
+  ),
 ]
 for (name, run) in apps {
   if await report(name, run) { passed += 1 } else { failed += 1 }

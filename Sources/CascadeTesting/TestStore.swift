@@ -229,8 +229,5 @@ public final class TestStore<State: Equatable, Action> {
     }
   }
 
-  func describe(_ action: Action) -> String {
-    stateDump(action).split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
-      .joined(separator: " ")
-  }
+  func describe(_ action: Action) -> String { compactDump(action) }
 }

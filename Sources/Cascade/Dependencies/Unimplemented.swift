@@ -70,3 +70,28 @@ public func unimplemented<Input, Output: Sendable>(
     return placeholder
   }
 }
+
+/// An endpoint without arguments that reports itself and returns `placeholder` when called.
+///
+/// ```swift
+/// static let testValue = SettingsClient(tapCount: unimplemented("SettingsClient.tapCount", placeholder: 0))
+/// ```
+public func unimplemented<Output: Sendable>(
+  _ endpoint: String, placeholder: Output, fileID: StaticString = #fileID, line: UInt = #line
+) -> @Sendable () -> Output {
+  {
+    reportUnimplemented(endpoint, fileID: fileID, line: line)
+    return placeholder
+  }
+}
+
+/// An asynchronous endpoint without arguments that reports itself and throws
+/// ``UnimplementedError`` when called.
+public func unimplemented<Output>(
+  _ endpoint: String, fileID: StaticString = #fileID, line: UInt = #line
+) -> @Sendable () async throws -> Output {
+  {
+    reportUnimplemented(endpoint, fileID: fileID, line: line)
+    throw UnimplementedError(endpoint)
+  }
+}

@@ -1,0 +1,106 @@
+import Cascade
+import Foundation
+
+/// TapTap's scripted scenario, run offline against real files in `dataDirectory`: a first
+/// launch through onboarding to home, a second launch straight to home with the count kept,
+/// an outdated version that must update, and a store that cannot be read.
+@MainActor
+public final class TapTapScenario {
+  public typealias Printer = @MainActor (String) -> Void
+
+  private let print: Printer
+  private let dataDirectory: URL
+  private var failures: [String] = []
+
+  public init(dataDirectory: URL, print: @escaping Printer) {
+    self.dataDirectory = dataDirectory
+    self.print = print
+  }
+
+  /// Runs the scenario; returns the expectations that failed (none when it passed).
+  public func run() async -> [String] {
+    let settingsFile = dataDirectory.appendingPathComponent("settings.json")
+    try? FileManager.default.removeItem(at: settingsFile)
+
+    print("— First launch (version 2.1.0, the store has 2.1.0)")
+    var store = launch(version: "2.1.0")
+    await send(.onAppear, to: store)
+    expect(store.onboarding?.currentPage == 0, "a first launch shows onboarding")
+    await send(.onboarding(.nextButtonTapped), to: store)
+    await send(.onboarding(.nextButtonTapped), to: store)
+    await send(.onboarding(.startButtonTapped), to: store)
+    expect(store.home == HomeFeature.State(count: 0), "finishing onboarding opens home")
+    for _ in 0..<3 { await send(.home(.tapButtonTapped), to: store) }
+    expect(store.home?.count == 3, "three taps count three")
+
+    print("— Second launch")
+    store = launch(version: "2.1.0")
+    await send(.onAppear, to: store)
+    expect(store.home?.count == 3, "a second launch goes straight home, count kept")
+
+    print("— Launch of an outdated version (2.0.5)")
+    let opened = Guarded<[URL]>([])
+    store = launch(version: "2.0.5", opened: { url in opened.withLock { $0.append(url) } })
+    await send(.onAppear, to: store)
+    expect(store.alert?.title == "Update required", "an outdated version must update")
+    if let update = store.alert?.buttons.first {
+      await send(.alert(.tapped(update)), to: store)
+    }
+    expect(store.alert == nil, "the alert goes away when Update is tapped")
+    expect(
+      opened.withLock { $0 }.map(\.absoluteString)
+        == ["https://apps.apple.com/app/taptap/id6470000000"],
+      "Update opens the store page")
+
+    print("— Launch with an unreadable store answer")
+    let corrupt = dataDirectory.appendingPathComponent("lookup-corrupt.json")
+    try? Data("{ not json".utf8).write(to: corrupt)
+    store = launch(version: "2.1.0", lookup: corrupt)
+    await send(.onAppear, to: store)
+    expect(store.home?.count == 3, "a failed check does not block the user")
+    expect(store.versionCheckNote?.contains("could not be read") == true, "the failure is reported")
+    return failures
+  }
+
+  private func launch(
+    version: String, lookup: URL? = nil, opened: @escaping @Sendable (URL) -> Void = { _ in }
+  ) -> StoreOf<AppFeature> {
+    let dataDirectory = self.dataDirectory
+    return Store(initialState: AppFeature.State()) {
+      AppFeature(splashDuration: .milliseconds(30))
+    } withDependencies: {
+      $0.continuousClock = ContinuousClock()
+      $0.settings = .file(dataDirectory.appendingPathComponent("settings.json"))
+      $0.appVersion = .live(
+        currentVersion: AppVersion(version)!, lookupFile: lookup, opened: opened)
+    }
+  }
+
+  private func send(_ action: AppFeature.Action, to store: StoreOf<AppFeature>) async {
+    print("→ \(compactDump(action))")
+    await store.send(action).finish()
+    print("  \(TapTapScenario.describe(store.state))")
+  }
+
+  private func expect(_ condition: Bool, _ description: String) {
+    print(condition ? "  ✓ \(description)" : "  ✗ \(description)")
+    if !condition { failures.append(description) }
+  }
+
+  /// One line describing what the user sees.
+  public static func describe(_ state: AppFeature.State) -> String {
+    var text: String
+    switch state.launch {
+    case .splash:
+      text = "screen: splash"
+    case let .onboarding(onboarding):
+      let page = onboarding.pages[onboarding.currentPage]
+      text = "screen: onboarding \(onboarding.currentPage + 1)/\(onboarding.pages.count) \"\(page.title)\""
+    case let .home(home):
+      text = "screen: home, \(home.count) taps"
+    }
+    if let alert = state.alert { text += " | \(alert)" }
+    if let note = state.versionCheckNote { text += " | note: \(note)" }
+    return text
+  }
+}

@@ -1,0 +1,92 @@
+import Cascade
+import Foundation
+import TapTap
+
+// taptap: TapTap's launch flow, headless. By default it runs the scripted scenario in a
+// temporary data directory and exits non-zero if an expectation fails; --interactive reads
+// commands from standard input.
+
+let usage = """
+  usage: taptap [--interactive] [--data-dir PATH] [--lookup PATH] [--version X.Y.Z] [--splash-ms N]
+
+    (default)          run the scripted scenario and check its expectations
+    --interactive      read commands: appear next skip start tap reset update state quit
+    --data-dir PATH    where settings are kept (default: a new temporary directory)
+    --lookup PATH      a store lookup response to read instead of the shipped one
+    --version X.Y.Z    the version of the running app (default 2.1.0)
+    --splash-ms N      how long the splash shows (default 1550)
+  """
+
+var options: [String: String] = [:]
+var flags: Set<String> = []
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--interactive", "--help": flags.insert(argument)
+  case "--data-dir", "--lookup", "--version", "--splash-ms":
+    guard let value = arguments.popFirst() else {
+      print("taptap: \(argument) needs a value\n\n\(usage)")
+      exit(2)
+    }
+    options[argument] = value
+  default:
+    print("taptap: unknown option '\(argument)'\n\n\(usage)")
+    exit(2)
+  }
+}
+if flags.contains("--help") {
+  print(usage)
+  exit(0)
+}
+
+let dataDirectory =
+  options["--data-dir"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+  ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+    "taptap-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+try? FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+
+guard flags.contains("--interactive") else {
+  let failures = await TapTapScenario(dataDirectory: dataDirectory, print: { print($0) }).run()
+  if options["--data-dir"] == nil { try? FileManager.default.removeItem(at: dataDirectory) }
+  if failures.isEmpty {
+    print("taptap: scenario passed")
+    exit(0)
+  }
+  print("taptap: scenario FAILED: \(failures.joined(separator: "; "))")
+  exit(1)
+}
+
+guard let version = AppVersion(options["--version"] ?? "2.1.0") else {
+  print("taptap: '\(options["--version"]!)' is not a version")
+  exit(2)
+}
+let splash = Int(options["--splash-ms"] ?? "1550") ?? 1550
+let store = Store(initialState: AppFeature.State()) {
+  AppFeature(splashDuration: .milliseconds(splash))
+} withDependencies: {
+  $0.continuousClock = ContinuousClock()
+  $0.settings = .file(dataDirectory.appendingPathComponent("settings.json"))
+  $0.appVersion = .live(
+    currentVersion: version, lookupFile: options["--lookup"].map { URL(fileURLWithPath: $0) },
+    opened: { print("(opening \($0))") })
+}
+print("taptap (data in \(dataDirectory.path)): appear next skip start tap reset update state quit")
+while let line = readLine() {
+  let action: AppFeature.Action?
+  switch line.trimmingCharacters(in: .whitespaces) {
+  case "appear": action = .onAppear
+  case "next": action = .onboarding(.nextButtonTapped)
+  case "skip": action = .onboarding(.skipButtonTapped)
+  case "start": action = .onboarding(.startButtonTapped)
+  case "tap": action = .home(.tapButtonTapped)
+  case "reset": action = .home(.resetButtonTapped)
+  case "update": action = store.alert?.buttons.first.map { .alert(.tapped($0)) }
+  case "state", "": action = nil
+  case "quit", "q": exit(0)
+  case let other:
+    print("unknown command '\(other)'")
+    action = nil
+  }
+  if let action { await store.send(action).finish() }
+  print(TapTapScenario.describe(store.state))
+}
