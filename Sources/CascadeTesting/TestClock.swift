@@ -113,10 +113,9 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Lets tasks woken on other threads make progress before time moves again.
+  /// Lets tasks woken on other threads make progress before time moves again: yields only,
+  /// never a wait on another task.
   static func settle() async {
-    for _ in 0..<20 {
-      await Task.detached(priority: .low) { await Task.yield() }.value
-    }
+    for _ in 0..<20 { await Task.yield() }
   }
 }

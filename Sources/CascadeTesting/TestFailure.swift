@@ -45,11 +45,10 @@ func indented(_ text: String, by spaces: Int = 4) -> String {
 }
 
 /// Lets tasks that effects just started reach their first suspension before the test goes on.
-/// Only ever a handful of hops to other executors, never a wall-clock wait.
+/// Only ever a handful of yields, never a wall-clock wait, and never a wait on another task
+/// (which a starved executor might not run).
 func settle() async {
-  for _ in 0..<8 {
-    await Task.detached(priority: .low) { await Task.yield() }.value
-  }
+  for _ in 0..<16 { await Task.yield() }
 }
 
 /// Waits for `operation`, or gives up after `timeout`: the wall clock bounds only a test that

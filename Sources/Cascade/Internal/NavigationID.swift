@@ -12,4 +12,19 @@ struct _NavigationID: Hashable, Sendable {
 @usableFromInline
 struct _NavigationPrune: Sendable {
   let isGone: @Sendable (_AnyID) -> Bool
+
+  /// Cancels the effects of the elements of the collection `operatorID` names whose ids are
+  /// no longer in `positions` (the collection's id index after the action).
+  static func elements<ID: Hashable & Sendable>(
+    of operatorID: _AnyID, presentIn positions: [ID: Int]
+  ) -> Self {
+    Self { position in
+      guard
+        let navigation = position.base as? _NavigationID,
+        navigation.operator == operatorID,
+        let id = navigation.element?.base as? ID
+      else { return false }
+      return positions[id] == nil
+    }
+  }
 }

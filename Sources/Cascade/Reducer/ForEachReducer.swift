@@ -104,17 +104,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
       guard path.read(&state, { $0._stamp }) != stampBefore else { return effect }
       // Elements were added, removed or moved: cancel the effects of those that are gone.
       let positions = path.read(&state) { $0._positions }
-      return effect.merge(
-        with: Effect(
-          .prune(
-            _NavigationPrune { position in
-              guard
-                let navigation = position.base as? _NavigationID,
-                navigation.operator == keyPath,
-                let id = navigation.element?.base as? ID
-              else { return false }
-              return positions[id] == nil
-            })))
+      return effect.merge(with: Effect(.prune(.elements(of: keyPath, presentIn: positions))))
     }
   }
 }

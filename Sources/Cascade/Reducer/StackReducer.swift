@@ -116,17 +116,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       guard path.read(&state, { $0._stamp }) != stampBefore else { return effects }
       // Screens were pushed or popped: cancel the effects of those that are gone.
       let positions = path.read(&state) { $0._entries._positions }
-      return effects.merge(
-        with: Effect(
-          .prune(
-            _NavigationPrune { position in
-              guard
-                let navigation = position.base as? _NavigationID,
-                navigation.operator == keyPath,
-                let id = navigation.element?.base as? StackElementID
-              else { return false }
-              return positions[id] == nil
-            })))
+      return effects.merge(with: Effect(.prune(.elements(of: keyPath, presentIn: positions))))
     }
   }
 }

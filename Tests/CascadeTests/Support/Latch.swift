@@ -5,7 +5,8 @@
 final class Latch: Sendable {
   private struct State {
     var count = 0
-    var waiters: [(Int, CheckedContinuation<Void, Never>)] = []
+    var nextWaiter = 0
+    var waiters: [(target: Int, id: Int, continuation: CheckedContinuation<Void, Never>)] = []
   }
   private let state = Guarded(State())
 
@@ -15,22 +16,35 @@ final class Latch: Sendable {
     let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.count += 1
       let count = state.count
-      let ready = state.waiters.filter { $0.0 <= count }.map(\.1)
-      state.waiters.removeAll { $0.0 <= count }
+      let ready = state.waiters.filter { $0.target <= count }.map(\.continuation)
+      state.waiters.removeAll { $0.target <= count }
       return ready
     }
     for continuation in ready { continuation.resume() }
   }
 
-  /// Waits until at least `target` signals have arrived.
+  /// Waits until at least `target` signals have arrived, or the waiting task is cancelled
+  /// (a suite's time limit cancels it: a missing signal fails the test instead of hanging it).
   func wait(for target: Int) async {
-    await withCheckedContinuation { continuation in
-      let done = state.withLock { state -> Bool in
-        if state.count >= target { return true }
-        state.waiters.append((target, continuation))
-        return false
+    let id = state.withLock { state in
+      defer { state.nextWaiter += 1 }
+      return state.nextWaiter
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let done = state.withLock { state -> Bool in
+          if state.count >= target || Task.isCancelled { return true }
+          state.waiters.append((target, id, continuation))
+          return false
+        }
+        if done { continuation.resume() }
       }
-      if done { continuation.resume() }
+    } onCancel: {
+      let waiter = state.withLock { state in
+        defer { state.waiters.removeAll { $0.id == id } }
+        return state.waiters.first { $0.id == id }?.continuation
+      }
+      waiter?.resume()
     }
   }
 }
