@@ -1,3 +1,4 @@
+import Cascade
 import Counter
 import Foundation
 import TapTap
@@ -8,17 +9,18 @@ import TapTap
 let verbose = CommandLine.arguments.contains("--verbose")
 
 @MainActor
-func report(_ app: String, _ run: (@escaping @MainActor (String) -> Void) async -> [String]) async
-  -> Bool
-{
-  var transcript: [String] = []
+func report(
+  _ app: String, _ run: (@escaping @MainActor @Sendable (String) -> Void) async -> [String]
+) async -> Bool {
+  let transcript = Guarded<[String]>([])
   let failures = await run { line in
-    if verbose { print("  [\(app)] \(line)") } else { transcript.append(line) }
+    if verbose { print("  [\(app)] \(line)") } else { transcript.withLock { $0.append(line) } }
   }
+  let lines = transcript.withLock { $0 }
   if failures.isEmpty {
     print("PASS  \(app)")
   } else {
-    for line in transcript { print("  [\(app)] \(line)") }
+    for line in lines { print("  [\(app)] \(line)") }
     print("FAIL  \(app): \(failures.joined(separator: "; "))")
   }
   return failures.isEmpty
@@ -26,7 +28,7 @@ func report(_ app: String, _ run: (@escaping @MainActor (String) -> Void) async 
 
 var passed = 0
 var failed = 0
-let apps: [(String, (@escaping @MainActor (String) -> Void) async -> [String])] = [
+let apps: [(String, (@escaping @MainActor @Sendable (String) -> Void) async -> [String])] = [
   ("counter", { await CounterScenario(print: $0).run() }),
   (
     "taptap",

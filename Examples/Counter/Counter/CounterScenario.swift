@@ -4,7 +4,7 @@ import Cascade
 /// among the apps. It prints a transcript and checks its own expectations.
 @MainActor
 public final class CounterScenario {
-  public typealias Printer = @MainActor (String) -> Void
+  public typealias Printer = @MainActor @Sendable (String) -> Void
 
   let print: Printer
   private var failures: [String] = []
@@ -13,8 +13,10 @@ public final class CounterScenario {
 
   /// Runs the scenario; returns the expectations that failed (none when it passed).
   public func run() async -> [String] {
+    let print = self.print
     let store = Store(initialState: CounterFeature.State()) {
       CounterFeature(tickInterval: .milliseconds(20))
+        .printChanges(to: .closure { entry in MainActor.assumeIsolated { print(entry) } })
     } withDependencies: {
       $0.continuousClock = ContinuousClock()  // real time, even when a test runs the scenario
     }
@@ -28,7 +30,6 @@ public final class CounterScenario {
     var ticks = 0
     for await count in store.values(of: \.count) where count > 2 {
       ticks += 1
-      print("  tick: count = \(count)")
       if count == 5 { break }
     }
     expect(ticks == 3, "three timer ticks arrive")
@@ -44,15 +45,7 @@ public final class CounterScenario {
   }
 
   private func send(_ action: CounterFeature.Action, to store: StoreOf<CounterFeature>) {
-    let before = store.state
     store.send(action)
-    let after = store.state
-    print("→ \(action)")
-    if before == after {
-      print("  (no state changes)")
-    } else {
-      print("  count: \(before.count) → \(after.count), timer: \(after.isTimerRunning ? "on" : "off")")
-    }
   }
 
   private func expect(_ condition: Bool, _ description: String) {

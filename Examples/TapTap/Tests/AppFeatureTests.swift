@@ -135,3 +135,33 @@ struct AppFeatureTests {
     #expect(settings.tapCount() == 0)
   }
 }
+
+@MainActor
+@Suite struct TapTapRecordingTests {
+  @Test func aRecordedLaunchReplaysToTheSameState() async {
+    let recorder = Recorder<AppFeature.State, AppFeature.Action>()
+    let dependencies: (inout DependencyValues) -> Void = {
+      $0.continuousClock = ImmediateClock()
+      $0.settings = .inMemory()
+      $0.appVersion = AppVersionClient(
+        currentVersion: { AppVersion("2.1.0")! }, latestRelease: { release },
+        openStore: { _ in })
+    }
+    let store = Store(initialState: AppFeature.State()) {
+      AppFeature().record(into: recorder)
+    } withDependencies: { dependencies(&$0) }
+    await store.send(.onAppear).finish()
+    await store.send(.onboarding(.nextButtonTapped)).finish()
+    await store.send(.onboarding(.skipButtonTapped)).finish()
+    for _ in 0..<3 { await store.send(.home(.tapButtonTapped)).finish() }
+    #expect(store.state.home?.count == 3)
+
+    // The effects' results are in the recorded actions; the reducers read the same settings.
+    let recording = recorder.recording
+    #expect(recording.actions.contains(.versionChecked(.upToDate)))
+    let replayed = recording.replay(from: AppFeature.State(), withDependencies: dependencies) {
+      AppFeature()
+    }
+    #expect(replayed == store.state)
+  }
+}

@@ -47,6 +47,15 @@ package class _CoreBase: Observable {
     hasSubscribers = true
   }
 
+  /// Subscribers the core keeps alive itself (store-to-store links), until they finish.
+  private var retained: [AnyObject] = []
+
+  final func retain<S: _Subscriber>(_ subscriber: S) where S: _Finishable {
+    retained.removeAll { ($0 as? any _Finishable)?.isFinished ?? true }
+    retained.append(subscriber)
+    subscribe(subscriber)
+  }
+
   deinit {
     runner.tearDown()
   }
@@ -375,6 +384,12 @@ extension Effect {
 @MainActor
 protocol _Subscriber: AnyObject {
   func stateDidChange()
+}
+
+/// A retained subscriber that can tell it is done.
+@MainActor
+protocol _Finishable: AnyObject {
+  var isFinished: Bool { get }
 }
 
 @MainActor

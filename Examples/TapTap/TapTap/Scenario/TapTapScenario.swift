@@ -6,7 +6,7 @@ import Foundation
 /// an outdated version that must update, and a store that cannot be read.
 @MainActor
 public final class TapTapScenario {
-  public typealias Printer = @MainActor (String) -> Void
+  public typealias Printer = @MainActor @Sendable (String) -> Void
 
   private let print: Printer
   private let dataDirectory: URL
@@ -66,8 +66,10 @@ public final class TapTapScenario {
     version: String, lookup: URL? = nil, opened: @escaping @Sendable (URL) -> Void = { _ in }
   ) -> StoreOf<AppFeature> {
     let dataDirectory = self.dataDirectory
+    let print = self.print
     return Store(initialState: AppFeature.State()) {
       AppFeature(splashDuration: .milliseconds(30))
+        .printChanges(to: .closure { entry in MainActor.assumeIsolated { print(entry) } })
     } withDependencies: {
       $0.continuousClock = ContinuousClock()
       $0.settings = .file(dataDirectory.appendingPathComponent("settings.json"))
@@ -77,9 +79,8 @@ public final class TapTapScenario {
   }
 
   private func send(_ action: AppFeature.Action, to store: StoreOf<AppFeature>) async {
-    print("→ \(compactDump(action))")
     await store.send(action).finish()
-    print("  \(TapTapScenario.describe(store.state))")
+    print("  ⇒ \(TapTapScenario.describe(store.state))")
   }
 
   private func expect(_ condition: Bool, _ description: String) {
