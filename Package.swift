@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "CascadeTesting", targets: ["CascadeTesting"]),
     .executable(name: "counter", targets: ["CounterCLI"]),
     .executable(name: "taptap", targets: ["TapTapCLI"]),
+    .executable(name: "seoul-salam", targets: ["SeoulSalamCLI"]),
     .executable(name: "cascade-examples", targets: ["CascadeExamples"]),
   ],
   targets: [
@@ -26,8 +27,13 @@ let package = Package(
       resources: [.process("Resources")]),
     .executableTarget(
       name: "TapTapCLI", dependencies: ["TapTap"], path: "Examples/TapTap/TapTapCLI"),
+    .target(
+      name: "SeoulSalam", dependencies: ["Cascade"], path: "Examples/SeoulSalam/SeoulSalam",
+      resources: [.process("Resources")]),
     .executableTarget(
-      name: "CascadeExamples", dependencies: ["Counter", "TapTap"],
+      name: "SeoulSalamCLI", dependencies: ["SeoulSalam"], path: "Examples/SeoulSalam/SeoulSalamCLI"),
+    .executableTarget(
+      name: "CascadeExamples", dependencies: ["Counter", "TapTap", "SeoulSalam"],
       path: "Examples/CascadeExamples"),
 
     .testTarget(name: "CascadeTests", dependencies: ["Cascade", "CascadeTesting"]),
@@ -38,5 +44,8 @@ let package = Package(
     .testTarget(
       name: "TapTapTests", dependencies: ["TapTap", "CascadeTesting"],
       path: "Examples/TapTap/Tests"),
+    .testTarget(
+      name: "SeoulSalamTests", dependencies: ["SeoulSalam", "CascadeTesting"],
+      path: "Examples/SeoulSalam/Tests"),
   ]
 )

@@ -1,6 +1,7 @@
 import Cascade
 import Counter
 import Foundation
+import SeoulSalam
 import TapTap
 
 // cascade-examples: runs every example app's headless scenario in turn and prints one verdict
@@ -40,6 +41,7 @@ let apps: [(String, (@escaping @MainActor @Sendable (String) -> Void) async -> [
       return await TapTapScenario(dataDirectory: directory, print: print).run()
     }
   ),
+  ("seoul-salam", { await SeoulSalamScenario(print: $0).run() }),
 ]
 for (name, run) in apps {
   if await report(name, run) { passed += 1 } else { failed += 1 }

@@ -7,18 +7,23 @@ public final class CounterScenario {
   public typealias Printer = @MainActor @Sendable (String) -> Void
 
   let print: Printer
+  private let clock: any Clock<Duration>
   private var failures: [String] = []
 
-  public init(print: @escaping Printer) { self.print = print }
+  /// - Parameter clock: The clock the timer ticks on (real time for the executable).
+  public init(clock: any Clock<Duration> = ContinuousClock(), print: @escaping Printer) {
+    self.clock = clock
+    self.print = print
+  }
 
   /// Runs the scenario; returns the expectations that failed (none when it passed).
   public func run() async -> [String] {
-    let print = self.print
+    let (print, clock) = (self.print, self.clock)
     let store = Store(initialState: CounterFeature.State()) {
       CounterFeature(tickInterval: .milliseconds(20))
         .printChanges(to: .closure { entry in MainActor.assumeIsolated { print(entry) } })
     } withDependencies: {
-      $0.continuousClock = ContinuousClock()  // real time, even when a test runs the scenario
+      $0.continuousClock = clock
     }
     send(.incrementButtonTapped, to: store)
     send(.incrementButtonTapped, to: store)

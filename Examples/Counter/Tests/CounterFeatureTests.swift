@@ -59,7 +59,7 @@ struct CounterFeatureTests {
   }
 
   @Test func theScriptedScenarioPasses() async {
-    let failures = await CounterScenario(print: { _ in }).run()
+    let failures = await CounterScenario(clock: ImmediateClock(), print: { _ in }).run()
     #expect(failures.isEmpty)
   }
 }

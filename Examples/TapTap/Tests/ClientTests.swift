@@ -120,7 +120,8 @@ import Testing
       "taptap-scenario-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let failures = await TapTapScenario(dataDirectory: folder, print: { _ in }).run()
+    let failures = await TapTapScenario(dataDirectory: folder, clock: ImmediateClock(), print: { _ in })
+      .run()
     #expect(failures.isEmpty)
   }
 }

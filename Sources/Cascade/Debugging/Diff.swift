@@ -10,9 +10,14 @@
 /// ```
 ///
 /// - Returns: `nil` when the dumps are equal.
-public func stateDiff<Value>(_ old: Value, _ new: Value, context: Int = 2) -> String? {
-  lineDiff(stateDump(old).split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-    stateDump(new).split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+public func stateDiff<Value>(
+  _ old: Value, _ new: Value, context: Int = 2, maxElements: Int? = nil
+) -> String? {
+  lineDiff(
+    stateDump(old, maxElements: maxElements)
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+    stateDump(new, maxElements: maxElements)
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
     context: context)
 }
 

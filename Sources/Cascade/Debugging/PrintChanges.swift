@@ -17,16 +17,22 @@ extension Reducer {
   /// //     )
   /// ```
   ///
-  /// - Parameter printer: Where the lines go: standard output (the default), a closure, or a
-  ///   log file.
-  public func printChanges(to printer: ChangePrinter = .standardOutput) -> _InterceptReducer<Self> {
+  /// - Parameters:
+  ///   - printer: Where the lines go: standard output (the default), a closure, or a log file.
+  ///   - maxElements: Show at most this many elements of each collection (`nil`: all). A change
+  ///     among the elements not shown is still reported.
+  public func printChanges(
+    to printer: ChangePrinter = .standardOutput, maxElements: Int? = nil
+  ) -> _InterceptReducer<Self> {
     _InterceptReducer(base: self) { state, action, reduce in
       let before = state
       let effect = reduce(&state)
-      var text = "received action: \(compactDump(action))"
-      if let diff = stateDiff(before, state) {
+      var text = "received action: \(compactDump(action, maxElements: maxElements ?? 5))"
+      if let diff = stateDiff(before, state, maxElements: maxElements) {
         text += "\n" + diff.split(separator: "\n", omittingEmptySubsequences: false)
           .map { "    " + $0 }.joined(separator: "\n")
+      } else if maxElements != nil, stateDiff(before, state) != nil {
+        text += "\n    (changes among collection elements not shown)"
       } else {
         text += "\n    (no state changes)"
       }

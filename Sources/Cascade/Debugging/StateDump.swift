@@ -13,10 +13,10 @@
 /// ```
 ///
 /// Built on `Mirror`: meant for test failures and debugging, never for the per-action path.
-public func stateDump<Value>(_ value: Value) -> String {
+public func stateDump<Value>(_ value: Value, maxElements: Int? = nil) -> String {
   var lines: [String] = []
   var visited = Set<ObjectIdentifier>()
-  _dump(value, label: nil, indent: 0, into: &lines, visited: &visited)
+  _dump(value, label: nil, indent: 0, into: &lines, visited: &visited, maxElements: maxElements)
   return lines.joined(separator: "\n")
 }
 
@@ -24,7 +24,7 @@ private let maxDepth = 40
 
 private func _dump(
   _ value: Any, label: String?, indent: Int, into lines: inout [String],
-  visited: inout Set<ObjectIdentifier>
+  visited: inout Set<ObjectIdentifier>, maxElements: Int?
 ) {
   let pad = String(repeating: "  ", count: indent)
   let prefix = pad + (label.map { "\($0): " } ?? "")
@@ -44,12 +44,18 @@ private func _dump(
       return
     }
     lines.append(prefix + open)
+    var hidden = 0
+    if !labelled, let maxElements, entries.count > maxElements {
+      hidden = entries.count - maxElements
+      entries = Array(entries.prefix(maxElements))
+    }
+    defer { if hidden > 0 { lines.insert(pad + "  … (\(hidden) more)", at: lines.count - 1) } }
     for (offset, child) in entries {
       let childLabel: String? =
         labelled ? (child.label.map { $0.hasPrefix(".") ? "[\(offset)]" : $0 } ?? "[\(offset)]")
         : "[\(offset)]"
       _dump(child.value, label: sorted ? nil : childLabel, indent: indent + 1, into: &lines,
-        visited: &visited)
+        visited: &visited, maxElements: maxElements)
     }
     lines.append(pad + close)
   }
@@ -57,7 +63,7 @@ private func _dump(
   switch mirror.displayStyle {
   case .optional:
     if let some = mirror.children.first {
-      _dump(some.value, label: label, indent: indent, into: &lines, visited: &visited)
+      _dump(some.value, label: label, indent: indent, into: &lines, visited: &visited, maxElements: maxElements)
     } else {
       lines.append(prefix + "nil")
     }
@@ -74,14 +80,14 @@ private func _dump(
       for (offset, child) in inner.children.enumerated() {
         let childLabel = child.label.flatMap { $0.hasPrefix(".") ? nil : $0 }
         _dump(child.value, label: childLabel ?? "_\(offset)", indent: indent + 1, into: &lines,
-          visited: &visited)
+          visited: &visited, maxElements: maxElements)
       }
       lines.append(pad + ")")
     } else if isLeaf(payload.value) {
       lines.append(prefix + "\(typeName).\(caseName)(\(leafText(payload.value)))")
     } else {
       lines.append(prefix + "\(typeName).\(caseName)(")
-      _dump(payload.value, label: nil, indent: indent + 1, into: &lines, visited: &visited)
+      _dump(payload.value, label: nil, indent: indent + 1, into: &lines, visited: &visited, maxElements: maxElements)
       lines.append(pad + ")")
     }
   case .collection:
@@ -102,7 +108,7 @@ private func _dump(
     }
     lines.append(prefix + "[")
     for (key, element) in pairs {
-      _dump(element, label: key, indent: indent + 1, into: &lines, visited: &visited)
+      _dump(element, label: key, indent: indent + 1, into: &lines, visited: &visited, maxElements: maxElements)
     }
     lines.append(pad + "]")
   case .tuple:

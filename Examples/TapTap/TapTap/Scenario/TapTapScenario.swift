@@ -10,10 +10,16 @@ public final class TapTapScenario {
 
   private let print: Printer
   private let dataDirectory: URL
+  private let clock: any Clock<Duration>
   private var failures: [String] = []
 
-  public init(dataDirectory: URL, print: @escaping Printer) {
+  /// - Parameter clock: The clock the splash waits on (real time for the executable).
+  public init(
+    dataDirectory: URL, clock: any Clock<Duration> = ContinuousClock(),
+    print: @escaping Printer
+  ) {
     self.dataDirectory = dataDirectory
+    self.clock = clock
     self.print = print
   }
 
@@ -65,13 +71,12 @@ public final class TapTapScenario {
   private func launch(
     version: String, lookup: URL? = nil, opened: @escaping @Sendable (URL) -> Void = { _ in }
   ) -> StoreOf<AppFeature> {
-    let dataDirectory = self.dataDirectory
-    let print = self.print
+    let (dataDirectory, print, clock) = (self.dataDirectory, self.print, self.clock)
     return Store(initialState: AppFeature.State()) {
       AppFeature(splashDuration: .milliseconds(30))
         .printChanges(to: .closure { entry in MainActor.assumeIsolated { print(entry) } })
     } withDependencies: {
-      $0.continuousClock = ContinuousClock()
+      $0.continuousClock = clock
       $0.settings = .file(dataDirectory.appendingPathComponent("settings.json"))
       $0.appVersion = .live(
         currentVersion: AppVersion(version)!, lookupFile: lookup, opened: opened)

@@ -1,0 +1,104 @@
+import Cascade
+import Foundation
+
+/// SeoulSalam's scripted scenario: observe the live listings, search by name, category and
+/// district (in Korean too), watch a live update change the results, lose the connection and
+/// recover, open a restaurant.
+@MainActor
+public final class SeoulSalamScenario {
+  public typealias Printer = @MainActor @Sendable (String) -> Void
+
+  private let print: Printer
+  private let clock: any Clock<Duration>
+  private var failures: [String] = []
+
+  /// - Parameter clock: The clock typing pauses on (real time for the executable).
+  public init(clock: any Clock<Duration> = ContinuousClock(), print: @escaping Printer) {
+    self.clock = clock
+    self.print = print
+  }
+
+  /// Runs the scenario; returns the expectations that failed (none when it passed).
+  public func run() async -> [String] {
+    let changes = StepClock()
+    let (print, clock) = (self.print, self.clock)
+    let store = Store(initialState: RestaurantFeature.State()) {
+      RestaurantFeature()
+        .printChanges(to: .closure { entry in MainActor.assumeIsolated { print(entry) } }, maxElements: 3)
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.restaurants = .live(clock: changes)
+    }
+
+    print("— Start observing the listings")
+    store.send(.startObserving)
+    _ = await store.values(of: \.restaurants.count).first { $0 > 0 }
+    expect(store.restaurants.count == 62, "62 restaurants arrive")
+
+    await search("murree", in: store)
+    expect(names(store) == ["Murree Pakistani Restaurant"], "a search by name finds it")
+    await search("UZBEK", in: store)
+    expect(store.results.count == 5 && store.results.allSatisfy { $0.category == "Uzbek" }, "a search by category, in any case")
+    await search("마포구", in: store)
+    let mapo = store.results.count
+    expect(mapo == 8 && store.results.allSatisfy { $0.district == "Mapo-gu" }, "a search by district in Korean")
+    await search("mapo", in: store)
+    expect(store.results.count == mapo, "the same district in English")
+    await search("cafe andalus", in: store)
+    expect(names(store) == ["Café Andalus"], "accents do not matter")
+
+    print("— A live update while searching")
+    await search("itaewon halal", in: store)
+    expect(store.results.isEmpty, "nothing matches yet")
+    await nextChange(store, changes) { $0.restaurants.count == 63 }
+    expect(names(store) == ["Itaewon Halal Chicken"], "a new restaurant appears in the results")
+    await nextChange(store, changes) { $0.restaurants.contains { $0.name.hasSuffix("(renovated)") } }
+    await nextChange(store, changes) { $0.restaurants.count == 62 }
+    expect(store.restaurants.count == 62, "edits and removals arrive too")
+
+    print("— The connection drops, then recovers")
+    await nextChange(store, changes) { $0.failure != nil }
+    expect(
+      store.failure == .connectionLost("connection to the listings lost") && !store.isObserving,
+      "the failure is shown, not printed")
+    store.send(.retryButtonTapped)
+    _ = await store.values(of: \.failure).first { $0 == nil }
+    _ = await store.values(of: \.isObserving).first { $0 }
+    expect(store.failure == nil && store.isObserving, "retry recovers")
+
+    print("— Open a restaurant")
+    await search("", in: store)
+    let id = store.results.first!.id
+    store.send(.restaurantTapped(id))
+    expect(store.detail?.restaurant.id == id, "the detail is presented")
+    store.send(.detail(.presented(.closeButtonTapped)))
+    _ = await store.values(of: \.detail).first { $0 == nil }
+    expect(store.detail == nil, "it closes itself")
+
+    store.send(.stopObserving)
+    expect(!store.isObserving, "observation stops")
+    return failures
+  }
+
+  private func search(_ text: String, in store: StoreOf<RestaurantFeature>) async {
+    store.send(.searchTextChanged(text))
+    _ = await store.values(of: \.query).first { $0 == text }
+    print("  ⇒ \"\(text)\": \(store.results.count) results \(names(store).prefix(3))")
+  }
+
+  private func nextChange(
+    _ store: StoreOf<RestaurantFeature>, _ clock: StepClock,
+    until condition: @escaping @MainActor @Sendable (RestaurantFeature.State) -> Bool
+  ) async {
+    while clock.sleeperCount == 0 { await Task.yield() }
+    clock.step()
+    _ = await store.values(of: condition).first { $0 }
+  }
+
+  private func names(_ store: StoreOf<RestaurantFeature>) -> [String] { store.results.map(\.name) }
+
+  private func expect(_ condition: Bool, _ description: String) {
+    print(condition ? "  ✓ \(description)" : "  ✗ \(description)")
+    if !condition { failures.append(description) }
+  }
+}

@@ -1,0 +1,103 @@
+import Cascade
+import Foundation
+import SeoulSalam
+
+// seoul-salam: halal restaurants in Seoul, headless. By default it runs the scripted scenario
+// and exits non-zero if an expectation fails; --interactive reads commands from stdin.
+
+let usage = """
+  usage: seoul-salam [--interactive] [--data PATH] [--changes PATH | --no-changes]
+
+    (default)        run the scripted scenario and check its expectations
+    --interactive    read commands: observe, stop, search TEXT, reset, open N, close, retry, list, quit
+    --data PATH      a restaurant data set to read instead of the shipped one
+    --changes PATH   a change log to replay instead of the shipped one (one change a second)
+    --no-changes     replay no change log
+  """
+
+var options: [String: String] = [:]
+var flags: Set<String> = []
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--interactive", "--help", "--no-changes": flags.insert(argument)
+  case "--data", "--changes":
+    guard let value = arguments.popFirst() else {
+      print("seoul-salam: \(argument) needs a value\n\n\(usage)")
+      exit(2)
+    }
+    options[argument] = value
+  default:
+    print("seoul-salam: unknown option '\(argument)'\n\n\(usage)")
+    exit(2)
+  }
+}
+if flags.contains("--help") {
+  print(usage)
+  exit(0)
+}
+
+guard flags.contains("--interactive") else {
+  let failures = await SeoulSalamScenario(print: { print($0) }).run()
+  if failures.isEmpty {
+    print("seoul-salam: scenario passed")
+    exit(0)
+  }
+  print("seoul-salam: scenario FAILED: \(failures.joined(separator: "; "))")
+  exit(1)
+}
+
+let changes: RestaurantClient.ChangeLog =
+  flags.contains("--no-changes") ? .none : options["--changes"].map { .file(URL(fileURLWithPath: $0)) } ?? .shipped
+let store = Store(initialState: RestaurantFeature.State()) {
+  RestaurantFeature()
+} withDependencies: {
+  $0.continuousClock = ContinuousClock()
+  $0.restaurants = .live(
+    dataFile: options["--data"].map { URL(fileURLWithPath: $0) }, changes: changes,
+    clock: ContinuousClock())
+}
+
+@MainActor func show() {
+  let state = store.state
+  if let failure = state.failure { print("! \(failure) (type 'retry')") }
+  if let detail = state.detail {
+    let r = detail.restaurant
+    print("[\(r.name)] \(r.category), \(r.certification.rawValue)\n  \(r.address)\n  \(r.addressKorean)\n  \(detail.coordinates)\(detail.isRemoved ? "\n  (no longer listed)" : "")")
+    return
+  }
+  print("\(state.results.count) of \(state.restaurants.count) restaurants\(state.isObserving ? " (live)" : "")")
+  for (index, restaurant) in state.results.prefix(10).enumerated() {
+    print("  \(index + 1). \(restaurant.name) — \(restaurant.category), \(restaurant.district)")
+  }
+}
+
+print("seoul-salam: observe, stop, search TEXT, reset, open N, close, retry, list, quit")
+while let line = readLine() {
+  let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+  switch words.first ?? "" {
+  case "observe":
+    store.send(.startObserving)
+    _ = await store.values(of: \.restaurants.count).first { $0 > 0 }
+  case "stop": store.send(.stopObserving)
+  case "search":
+    let text = words.count > 1 ? words[1] : ""
+    store.send(.searchTextChanged(text))
+    _ = await store.values(of: \.query).first { $0 == text }
+  case "reset": store.send(.resetSearchButtonTapped)
+  case "open":
+    if let n = Int(words.count > 1 ? words[1] : ""), n >= 1, n <= store.results.count {
+      store.send(.restaurantTapped(store.results[n - 1].id))
+    } else {
+      print("open N: N is a result number")
+    }
+  case "close":
+    store.send(.detail(.presented(.closeButtonTapped)))
+    _ = await store.values(of: \.detail).first { $0 == nil }
+  case "retry": store.send(.retryButtonTapped)
+  case "list", "": break
+  case "quit", "q": exit(0)
+  case let other: print("unknown command '\(other)'")
+  }
+  show()
+}
