@@ -13,10 +13,12 @@ let package = Package(
     .executable(name: "taptap", targets: ["TapTapCLI"]),
     .executable(name: "seoul-salam", targets: ["SeoulSalamCLI"]),
     .executable(name: "cascade-examples", targets: ["CascadeExamples"]),
+    .executable(name: "cascade-benchmark", targets: ["cascade-benchmark"]),
   ],
   targets: [
     .target(name: "Cascade"),
     .target(name: "CascadeTesting", dependencies: ["Cascade"]),
+    .executableTarget(name: "cascade-benchmark", dependencies: ["Cascade", "CascadeTesting"]),
 
     // Example apps: a feature library and a headless executable each.
     .target(name: "Counter", dependencies: ["Cascade"], path: "Examples/Counter/Counter"),

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A path from an enum to the payload of one of its cases: embed a value into the case, or
 /// extract it back when the enum holds that case.
 ///
@@ -54,6 +56,7 @@ public struct CasePath<Root, Value>: Sendable {
   /// ```
   ///
   /// - Precondition: `Root` is an enum and `embed` is one of its case constructors.
+  @inlinable
   public init(_ embed: @escaping @Sendable (Value) -> Root) {
     self._embed = embed
     self._extract = _extractor(embed)
@@ -145,7 +148,10 @@ func _enumMetadata<Root>(_ type: Root.Type) -> _EnumMetadata {
   return metadata
 }
 
-/// Builds the extraction function for an enum case constructor.
+/// Builds the extraction function for an enum case constructor. Inlinable, so that the
+/// function is specialized for the enum in the module that builds the case path: unspecialized,
+/// every extraction would look up the generic metadata it touches.
+@inlinable
 func _extractor<Root, Value>(
   _ embed: @escaping @Sendable (Value) -> Root
 ) -> @Sendable (Root) -> Value? {
@@ -159,19 +165,28 @@ func _extractor<Root, Value>(
       return metadata.payload(of: root, indirect: matched & 1 == 1, as: Value.self)
     }
     if cache.isRejected(tag) { return nil }
-    _reflectionCount.add(1, ordering: .relaxed)
-    // First meeting with this case: does the constructor build it? Mirror runs here only, once
-    // per case. A case whose payload is not a `Value` cannot be ours; one whose payload is, is
-    // ours exactly when embedding that payload gives back the same case.
-    guard
-      let payload = Mirror(reflecting: root).children.first?.value as? Value,
-      metadata.tag(of: embed(payload)) == tag
-    else {
-      cache.reject(tag)
-      return nil
-    }
-    let indirect: Int64 = metadata.isIndirect(tag: tag) ? 1 : 0
-    cache.matched.store(Int64(tag) << 1 | indirect, ordering: .relaxed)
-    return payload
+    return _firstMeeting(root, tag: tag, metadata: metadata, cache: cache, embed: embed)
   }
+}
+
+/// The slow path of an extraction, run once per case: does the constructor build this case?
+@usableFromInline
+func _firstMeeting<Root, Value>(
+  _ root: Root, tag: UInt32, metadata: _EnumMetadata, cache: _CaseTagCache,
+  embed: @Sendable (Value) -> Root
+) -> Value? {
+  _reflectionCount.add(1, ordering: .relaxed)
+  // First meeting with this case: does the constructor build it? Mirror runs here only, once
+  // per case. A case whose payload is not a `Value` cannot be ours; one whose payload is, is
+  // ours exactly when embedding that payload gives back the same case.
+  guard
+    let payload = Mirror(reflecting: root).children.first?.value as? Value,
+    metadata.tag(of: embed(payload)) == tag
+  else {
+    cache.reject(tag)
+    return nil
+  }
+  let indirect: Int64 = metadata.isIndirect(tag: tag) ? 1 : 0
+  cache.matched.store(Int64(tag) << 1 | indirect, ordering: .relaxed)
+  return payload
 }

@@ -43,14 +43,29 @@ public struct Effect<Action> {
 /// The asynchronous unit of an effect: an operation and where it was written.
 @usableFromInline
 struct _Run<Action>: Sendable {
-  let priority: TaskPriority?
-  let operation: @Sendable (Send<Action>) async throws -> Void
-  let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
-  let fileID: StaticString
-  let line: UInt
+  @usableFromInline let priority: TaskPriority?
+  @usableFromInline let operation: @Sendable (Send<Action>) async throws -> Void
+  @usableFromInline let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
   /// The dependencies current when the effect was created: the operation runs inside them.
-  let dependencies: DependencyValues
+  @usableFromInline let dependencies: DependencyValues
 
+  @usableFromInline
+  init(
+    priority: TaskPriority?, operation: @escaping @Sendable (Send<Action>) async throws -> Void,
+    handler: (@Sendable (any Error, Send<Action>) async -> Void)?, fileID: StaticString,
+    line: UInt, dependencies: DependencyValues
+  ) {
+    self.priority = priority
+    self.operation = operation
+    self.handler = handler
+    self.fileID = fileID
+    self.line = line
+    self.dependencies = dependencies
+  }
+
+  @inlinable
   func map<NewAction>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> _Run<NewAction> {
@@ -131,6 +146,7 @@ extension Effect {
   public static func merge(_ effects: Self...) -> Self { merge(effects) }
 
   /// An effect that runs `effects` at the same time.
+  @inlinable
   public static func merge<S: Sequence>(_ effects: S) -> Self where S.Element == Self {
     var parts: [Self] = []
     for effect in effects {
@@ -164,6 +180,7 @@ extension Effect {
   public static func concatenate(_ effects: Self...) -> Self { concatenate(effects) }
 
   /// An effect that runs `effects` one after another.
+  @inlinable
   public static func concatenate<S: Sequence>(_ effects: S) -> Self where S.Element == Self {
     var parts: [Self] = []
     for effect in effects {
@@ -189,6 +206,7 @@ extension Effect {
   /// ```swift
   /// return Child().reduce(into: &state.child, action: childAction).map(Action.child)
   /// ```
+  @inlinable
   public func map<NewAction>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {

@@ -26,6 +26,7 @@ public struct Send<Action>: Sendable {
   }
 
   /// A handle for a child's actions that embeds them with `transform` and sends them here.
+  @inlinable
   nonisolated func map<ChildAction>(
     _ transform: @escaping @Sendable (ChildAction) -> Action
   ) -> Send<ChildAction> {

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// How many times case paths fell back to `Mirror`: tests check it stays once per case.
-let _reflectionCount = Atomic<Int>(0)
+@usableFromInline let _reflectionCount = Atomic<Int>(0)
 
 /// What one embed-only case path has learned about its enum's cases.
 ///

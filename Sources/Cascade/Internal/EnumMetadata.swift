@@ -76,6 +76,7 @@ struct _EnumMetadata: @unchecked Sendable {
   }
 
   /// Whether the case with `tag` is declared `indirect`, read from the field descriptor.
+  @usableFromInline
   func isIndirect(tag: UInt32) -> Bool {
     let descriptor = metadata.load(fromByteOffset: Self.word, as: UnsafeRawPointer.self)
     guard let fields = Self.relative(descriptor + 16) else { return false }

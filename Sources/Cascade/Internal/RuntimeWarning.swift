@@ -38,6 +38,7 @@ package enum RuntimeWarnings {
 }
 
 /// Reports a runtime warning. `fileID` and `line` name the operator or effect involved.
+@usableFromInline
 package func reportRuntimeWarning(_ message: String, fileID: StaticString, line: UInt) {
   let warning = RuntimeWarning(
     message: message, fileID: "\(fileID)", line: line, staticFileID: fileID)

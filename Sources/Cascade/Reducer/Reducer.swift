@@ -71,6 +71,7 @@ extension Reducer where Body == Never {
 }
 
 extension Reducer {
+  @inlinable
   public func _reduceFunction() -> _ReduceFunction<State, Action> {
     { state, action in self.reduce(into: &state, action: action) }
   }
@@ -83,6 +84,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
     body.reduce(into: &state, action: action)
   }
 
+  @inlinable
   public func _reduceFunction() -> _ReduceFunction<State, Action> {
     body._reduceFunction()
   }

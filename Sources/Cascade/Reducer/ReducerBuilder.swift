@@ -20,6 +20,7 @@ public enum ReducerBuilder<State, Action> {
   public static func buildPartialBlock<R: Reducer>(first: R) -> R
   where R.State == State, R.Action == Action { first }
 
+  @inlinable
   public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
     accumulated: R0, next: R1
   ) -> _SequenceReducer<R0, R1> { _SequenceReducer(first: accumulated, second: next) }
@@ -48,14 +49,21 @@ public enum ReducerBuilder<State, Action> {
 /// Two reducers run one after the other; built by ``ReducerBuilder``.
 public struct _SequenceReducer<First: Reducer, Second: Reducer>: Reducer
 where First.State == Second.State, First.Action == Second.Action {
-  let first: First
-  let second: Second
+  @usableFromInline let first: First
+  @usableFromInline let second: Second
+
+  @inlinable
+  init(first: First, second: Second) {
+    self.first = first
+    self.second = second
+  }
 
   public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
     first.reduce(into: &state, action: action)
       .merge(with: second.reduce(into: &state, action: action))
   }
 
+  @inlinable
   public func _reduceFunction() -> _ReduceFunction<First.State, First.Action> {
     let first = first._reduceFunction()
     let second = second._reduceFunction()

@@ -21,14 +21,15 @@
 /// The child's effects are embedded with the same case, so the actions they send come back
 /// through the parent.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
+  @usableFromInline
   enum StatePath {
     case keyPath(WritableKeyPath<ParentState, Child.State>)
     case casePath(CasePath<ParentState, Child.State>, fileID: StaticString, line: UInt)
   }
 
-  let toChildState: StatePath
-  let toChildAction: CasePath<ParentAction, Child.Action>
-  let child: Child
+  @usableFromInline let toChildState: StatePath
+  @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
+  @usableFromInline let child: Child
 
   /// Scopes to child state at a key path.
   ///
@@ -98,6 +99,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     _reduceFunction()(&state, action)
   }
 
+  @inlinable
   public func _reduceFunction() -> _ReduceFunction<ParentState, ParentAction> {
     let child = child._reduceFunction()
     let extract = toChildAction._extract
@@ -114,6 +116,21 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       return { state, action in
         guard let childAction = extract(action) else { return .none }
         guard var childState = casePath.extract(from: state) else {
+          _reportScopeCaseMismatch(action, state, fileID: fileID, line: line)
+          return .none
+        }
+        let effect = child(&childState, childAction)
+        state = casePath.embed(childState)
+        return effect.isNone ? .none : effect.map(embed)
+      }
+    }
+  }
+}
+
+@usableFromInline
+func _reportScopeCaseMismatch<Action, State>(
+  _ action: Action, _ state: State, fileID: StaticString, line: UInt
+) {
           reportRuntimeWarning(
             """
             A Scope received a child action while the parent's state was in another case.
@@ -126,12 +143,4 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
             use 'ifCaseLet', which does it for you.
             """,
             fileID: fileID, line: line)
-          return .none
-        }
-        let effect = child(&childState, childAction)
-        state = casePath.embed(childState)
-        return effect.isNone ? .none : effect.map(embed)
-      }
-    }
-  }
 }

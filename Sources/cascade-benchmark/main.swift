@@ -1,0 +1,64 @@
+import Foundation
+
+// cascade-benchmark: the cost of Cascade's core operations beside the plain-Swift floor, in the
+// same run. Build in release: `swift run -c release cascade-benchmark [--json] [--filter W2]`.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let json = arguments.contains("--json")
+let filter = arguments.firstIndex(of: "--filter").flatMap {
+  $0 + 1 < arguments.count ? arguments[$0 + 1].uppercased() : nil
+}
+func selected(_ id: String) -> Bool { filter.map { id.hasPrefix($0) } ?? true }
+
+#if DEBUG
+  if !json {
+    print("warning: a debug build measures the debugger's view, not Cascade: use -c release\n")
+  }
+#endif
+
+var results: [Result] = []
+var memory: (addedBytes: Int, peakBytes: Int)?
+let started = Date()
+
+// W9 first: memory the other workloads free is reused, and would hide what a new store costs.
+if selected("W9") { memory = await MainActor.run { Workloads.w9() } }
+if selected("W1") { results.append(await MainActor.run { Workloads.w1() }) }
+if selected("W2") { results.append(await MainActor.run { Workloads.w2() }) }
+if selected("W3") { results.append(contentsOf: await MainActor.run { Workloads.w3() }) }
+if selected("W4") { results.append(await MainActor.run { Workloads.w4() }) }
+if selected("W5") { results.append(await Workloads.w5()) }
+if selected("W6") { results.append(await Workloads.w6()) }
+if selected("W7") { results.append(await MainActor.run { Workloads.w7() }) }
+if selected("W8") { results.append(await MainActor.run { Workloads.w8() }) }
+
+if json {
+  struct Output: Encodable {
+    let workloads: [Result]
+    let peak_rss_bytes_w9: Int?
+    let added_rss_bytes_w9: Int?
+  }
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.sortedKeys]
+  let output = Output(
+    workloads: results, peak_rss_bytes_w9: memory?.peakBytes, added_rss_bytes_w9: memory?.addedBytes)
+  print(String(decoding: try! encoder.encode(output), as: UTF8.self))
+} else {
+  func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+  }
+  func number(_ value: Double) -> String { String(format: value < 10 ? "%.2f" : "%.1f", value) }
+  print(pad("id", 5) + pad("workload", 46) + pad("ns/op", 11) + pad("floor ns", 11) + pad("ratio", 9) + "allocs/op")
+  for result in results {
+    print(
+      pad(result.id, 5) + pad(result.name, 46) + pad(number(result.nsPerOp), 11)
+        + pad(number(result.floorNsPerOp), 11) + pad(number(result.ratio) + "x", 9)
+        + (result.allocsPerOp.map { number($0) } ?? "-"))
+  }
+  if let memory {
+    print(
+      "W9   a store holding a 100,000-screen stack: +\(memory.addedBytes / 1024) KiB resident; "
+        + "peak resident \(memory.peakBytes / 1024 / 1024) MiB")
+  }
+  for result in results where result.note != nil { print("  \(result.id): \(result.note!)") }
+  print(String(format: "(%.1f s, checksums printed with --json)", Date().timeIntervalSince(started)))
+}
