@@ -31,7 +31,7 @@ public final class CounterScenario {
     send(.decrementButtonTapped, to: store)
     expect(store.count == 2, "count is 2 after three increments and a decrement")
 
-    send(.toggleTimerButtonTapped, to: store)
+    let timer = store.send(.toggleTimerButtonTapped)
     var ticks = 0
     for await count in store.values(of: \.count) where count > 2 {
       ticks += 1
@@ -43,8 +43,7 @@ public final class CounterScenario {
 
     send(.resetButtonTapped, to: store)
     expect(store.count == 0, "reset brings the count back to 0")
-    // Cancellation is cooperative: give the timer's task a moment to wind down.
-    for _ in 0..<200 where store.activeEffectCount > 0 { try? await Task.sleep(for: .milliseconds(5)) }
+    await timer.finish()  // the timer's task has wound down: cancellation is cooperative
     expect(store.activeEffectCount == 0, "no effect left running")
     return failures
   }
