@@ -12,6 +12,7 @@ let package = Package(
     .executable(name: "counter", targets: ["CounterCLI"]),
     .executable(name: "taptap", targets: ["TapTapCLI"]),
     .executable(name: "seoul-salam", targets: ["SeoulSalamCLI"]),
+    .executable(name: "qapple", targets: ["QappleCLI"]),
     .executable(name: "cascade-examples", targets: ["CascadeExamples"]),
     .executable(name: "cascade-benchmark", targets: ["cascade-benchmark"]),
   ],
@@ -34,8 +35,13 @@ let package = Package(
       resources: [.process("Resources")]),
     .executableTarget(
       name: "SeoulSalamCLI", dependencies: ["SeoulSalam"], path: "Examples/SeoulSalam/SeoulSalamCLI"),
+    .target(
+      name: "Qapple", dependencies: ["Cascade"], path: "Examples/Qapple/Qapple",
+      resources: [.process("Resources")]),
     .executableTarget(
-      name: "CascadeExamples", dependencies: ["Counter", "TapTap", "SeoulSalam"],
+      name: "QappleCLI", dependencies: ["Qapple"], path: "Examples/Qapple/QappleCLI"),
+    .executableTarget(
+      name: "CascadeExamples", dependencies: ["Counter", "TapTap", "SeoulSalam", "Qapple"],
       path: "Examples/CascadeExamples"),
 
     .testTarget(name: "CascadeTests", dependencies: ["Cascade", "CascadeTesting"]),
@@ -49,5 +55,8 @@ let package = Package(
     .testTarget(
       name: "SeoulSalamTests", dependencies: ["SeoulSalam", "CascadeTesting"],
       path: "Examples/SeoulSalam/Tests"),
+    .testTarget(
+      name: "QappleTests", dependencies: ["Qapple", "CascadeTesting"],
+      path: "Examples/Qapple/Tests"),
   ]
 )

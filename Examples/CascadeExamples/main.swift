@@ -1,6 +1,7 @@
 import Cascade
 import Counter
 import Foundation
+import Qapple
 import SeoulSalam
 import TapTap
 
@@ -42,6 +43,16 @@ let apps: [(String, (@escaping @MainActor @Sendable (String) -> Void) async -> [
     }
   ),
   ("seoul-salam", { await SeoulSalamScenario(print: $0).run() }),
+  (
+    "qapple",
+    { print in
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "cascade-examples-qapple-\(ProcessInfo.processInfo.processIdentifier)")
+      defer { try? FileManager.default.removeItem(at: directory) }
+      try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      return await QappleScenario(dataDirectory: directory, print: print).run()
+    }
+  ),
 ]
 for (name, run) in apps {
   if await report(name, run) { passed += 1 } else { failed += 1 }

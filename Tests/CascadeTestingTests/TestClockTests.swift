@@ -17,7 +17,11 @@ struct TestClockTests {
       try await clock.sleep(for: .seconds(2))
       events.append("woke at \(clock.now)")
     }
-    while clock.sleeperCount == 0 { await Task.yield() }
+    // Bounded: a regression fails the test instead of spinning forever.
+    for _ in 0..<100_000 {
+      guard clock.sleeperCount == 0 else { break }
+      await Task.yield()
+    }
     await clock.advance(by: .seconds(1))
     #expect(events.value.isEmpty)
     #expect(clock.now == TestClock.Instant(offset: .seconds(1)))
@@ -37,7 +41,11 @@ struct TestClockTests {
       try await clock.sleep(until: .init(offset: .seconds(1)))
       events.append("early")
     }
-    while clock.sleeperCount < 2 { await Task.yield() }
+    // Bounded: a regression fails the test instead of spinning forever.
+    for _ in 0..<100_000 {
+      guard clock.sleeperCount < 2 else { break }
+      await Task.yield()
+    }
     await clock.advance(by: .seconds(5))
     try await early.value
     try await late.value
@@ -55,7 +63,11 @@ struct TestClockTests {
   @Test func cancellingASleeperThrowsCancellationError() async {
     let clock = TestClock()
     let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
-    while clock.sleeperCount == 0 { await Task.yield() }
+    // Bounded: a regression fails the test instead of spinning forever.
+    for _ in 0..<100_000 {
+      guard clock.sleeperCount == 0 else { break }
+      await Task.yield()
+    }
     sleeper.cancel()
     await #expect(throws: CancellationError.self) { try await sleeper.value }
     #expect(clock.sleeperCount == 0)
@@ -67,7 +79,11 @@ struct TestClockTests {
       try await clock.sleep(for: .seconds(1))
       try await clock.sleep(for: .seconds(1))
     }
-    while clock.sleeperCount == 0 { await Task.yield() }
+    // Bounded: a regression fails the test instead of spinning forever.
+    for _ in 0..<100_000 {
+      guard clock.sleeperCount == 0 else { break }
+      await Task.yield()
+    }
     await clock.run()
     try await chain.value
     #expect(clock.now >= TestClock.Instant(offset: .seconds(2)))

@@ -152,7 +152,11 @@ struct RestaurantFeatureTests {
       $0.applyQuery("")
     }
     await store.send(.stopObserving) { $0.isObserving = false }
-    while listings.terminations.withLock({ $0 }) == 0 { await Task.yield() }
+    // Bounded: a regression fails the test instead of spinning forever.
+    for _ in 0..<100_000 {
+      guard listings.terminations.withLock({ $0 }) == 0 else { break }
+      await Task.yield()
+    }
     listings.send(.success([murree, plov]))  // a late update: nobody listens
     await store.finish()  // fails if any action arrived or the stream still ran
     #expect(store.state.restaurants.count == 1)
@@ -197,7 +201,11 @@ struct RestaurantClientTests {
     #expect(Set(first.map(\.id)).count == 62)
     #expect(Set(first.map(\.district)).count == 8)
     func next() async -> Result<[Restaurant], RestaurantFailure>? {
-      while clock.sleeperCount == 0 { await Task.yield() }
+      // Bounded: a regression fails the test instead of spinning forever.
+      for _ in 0..<100_000 {
+        guard clock.sleeperCount == 0 else { break }
+        await Task.yield()
+      }
       await clock.advance(by: .milliseconds(40))
       return await iterator.next()
     }

@@ -90,7 +90,11 @@ public final class SeoulSalamScenario {
     _ store: StoreOf<RestaurantFeature>, _ clock: StepClock,
     until condition: @escaping @MainActor @Sendable (RestaurantFeature.State) -> Bool
   ) async {
-    while clock.sleeperCount == 0 { await Task.yield() }
+    // Bounded: a regression fails the test instead of spinning forever.
+    for _ in 0..<100_000 {
+      guard clock.sleeperCount == 0 else { break }
+      await Task.yield()
+    }
     clock.step()
     _ = await store.values(of: condition).first { $0 }
   }

@@ -1,0 +1,197 @@
+import Cascade
+import Foundation
+
+/// Questions and answers: fetched page by page, written, liked, reported and deleted.
+public struct AnswerRepository: Sendable {
+  public var todayQuestion: @Sendable () async throws(QappleError) -> Question
+  /// The page of answers to `questionID` after `threshold` (the first page when `nil`).
+  public var answers: @Sendable (_ questionID: Int, _ threshold: String?, _ size: Int) async throws(QappleError) -> AnswerPage
+  public var write: @Sendable (_ questionID: Int, _ content: String) async throws(QappleError) -> Answer
+  public var setLiked: @Sendable (_ answerID: Int, _ isLiked: Bool) async throws(QappleError) -> Void
+  public var report: @Sendable (_ answerID: Int) async throws(QappleError) -> Void
+  public var delete: @Sendable (_ answerID: Int) async throws(QappleError) -> Void
+
+  public init(
+    todayQuestion: @escaping @Sendable () async throws(QappleError) -> Question,
+    answers: @escaping @Sendable (Int, String?, Int) async throws(QappleError) -> AnswerPage,
+    write: @escaping @Sendable (Int, String) async throws(QappleError) -> Answer,
+    setLiked: @escaping @Sendable (Int, Bool) async throws(QappleError) -> Void,
+    report: @escaping @Sendable (Int) async throws(QappleError) -> Void,
+    delete: @escaping @Sendable (Int) async throws(QappleError) -> Void
+  ) {
+    self.todayQuestion = todayQuestion
+    self.answers = answers
+    self.write = write
+    self.setLiked = setLiked
+    self.report = report
+    self.delete = delete
+  }
+}
+
+/// An answer as stored, in the data set and in the local store.
+struct AnswerRecord: Codable, Sendable {
+  let answerId: Int
+  let questionId: Int
+  let writerId: Int
+  let nickname: String
+  let profileImage: String?
+  let content: String
+  var isReported: Bool
+  var isLiked: Bool
+  let writeAt: String
+}
+
+/// The local store: everything the user did, kept in a JSON file written atomically.
+struct LocalChanges: Codable, Sendable {
+  var written: [AnswerRecord] = []
+  var liked: [Int: Bool] = [:]
+  var reported: Set<Int> = []
+  var deleted: Set<Int> = []
+}
+
+extension AnswerRepository {
+  /// Serves the shipped data set through the same JSON the API would send, with `latency`
+  /// on `clock`, answers whose likes fail in `failingLikes`, and the user's changes kept in
+  /// `dataDirectory` (`nil`: in memory).
+  public static func live(
+    dataDirectory: URL?,
+    userID: @escaping @Sendable () -> Int,
+    latency: Duration = .zero,
+    clock: any Clock<Duration> = ContinuousClock(),
+    failingLikes: Set<Int> = []
+  ) -> Self {
+    struct DataSet: Decodable {
+      let questions: [QuestionDTO]
+      let answers: [AnswerRecord]
+    }
+    let storeFile = dataDirectory?.appendingPathComponent("qapple-local.json")
+    let local = Guarded<LocalChanges?>(nil)
+
+    @Sendable func dataSet() throws(QappleError) -> DataSet {
+      guard let url = Bundle.module.url(forResource: "answers", withExtension: "json"),
+        let data = try? Data(contentsOf: url),
+        let set = try? JSONDecoder().decode(DataSet.self, from: data)
+      else { throw QappleError("The answers could not be loaded.") }
+      return set
+    }
+    @Sendable func changes() -> LocalChanges {
+      local.withLock { cached in
+        if let cached { return cached }
+        var loaded = LocalChanges()
+        if let storeFile, let data = try? Data(contentsOf: storeFile) {
+          if let decoded = try? JSONDecoder().decode(LocalChanges.self, from: data) {
+            loaded = decoded
+          } else {
+            reportIssue("Qapple's local store at \(storeFile.path) is unreadable; starting empty.")
+          }
+        }
+        cached = loaded
+        return loaded
+      }
+    }
+    @Sendable func change(_ body: (inout LocalChanges) -> Void) throws(QappleError) {
+      var updated = changes()
+      body(&updated)
+      local.withLock { $0 = updated }
+      guard let storeFile else { return }
+      do {
+        try FileManager.default.createDirectory(
+          at: storeFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try JSONEncoder().encode(updated).write(to: storeFile, options: .atomic)
+      } catch {
+        throw QappleError("Your change could not be saved.")
+      }
+    }
+    @Sendable func wait() async { if latency > .zero { try? await clock.sleep(for: latency) } }
+
+    return AnswerRepository(
+      todayQuestion: { () async throws(QappleError) -> Question in
+        await wait()
+        guard let latest = try dataSet().questions.max(by: { $0.questionId < $1.questionId })
+        else { throw QappleError("There is no question today.") }
+        return try latest.toEntity()
+      },
+      answers: { (questionID, threshold, size) async throws(QappleError) -> AnswerPage in
+        await wait()
+        let local = changes()
+        let all = (try dataSet().answers + local.written)
+          .filter { $0.questionId == questionID && !local.deleted.contains($0.answerId) }
+          .sorted { $0.answerId > $1.answerId }
+        let after = threshold.flatMap(Int.init).map { cursor in all.filter { $0.answerId < cursor } } ?? all
+        let page = Array(after.prefix(size))
+        let me = userID()
+        let dto = AnswersOfQuestionDTO(
+          total: all.count, size: size,
+          content: page.map { record in
+            AnswersOfQuestionDTO.Content(
+              answerId: record.answerId, writerId: record.writerId,
+              profileImage: record.profileImage, nickname: record.nickname,
+              content: record.content, isMine: record.writerId == me,
+              isReported: record.isReported || local.reported.contains(record.answerId),
+              isLiked: local.liked[record.answerId] ?? record.isLiked, writeAt: record.writeAt)
+          },
+          numberOfElements: page.count, threshold: page.last.map { "\($0.answerId)" },
+          hasNext: after.count > page.count)
+        // Through JSON, as the API would send it.
+        guard let json = try? JSONEncoder().encode(dto),
+          let decoded = try? JSONDecoder().decode(AnswersOfQuestionDTO.self, from: json)
+        else { throw QappleError("The answers could not be read.") }
+        return decoded.toEntity()
+      },
+      write: { (questionID, content) async throws(QappleError) -> Answer in
+        await wait()
+        let id = 9000 + changes().written.count + 1
+        let writeAt = ISO8601DateFormatter().string(from: Date())
+        let record = AnswerRecord(
+          answerId: id, questionId: questionID, writerId: userID(), nickname: "Me",
+          profileImage: nil, content: content, isReported: false, isLiked: false,
+          writeAt: writeAt)
+        try change { $0.written.append(record) }
+        return Answer(
+          id: id, content: content, authorNickname: "Me", publishedDate: Date(iso8601: writeAt)!,
+          isMine: true)
+      },
+      setLiked: { (answerID, isLiked) async throws(QappleError) in
+        await wait()
+        if failingLikes.contains(answerID) { throw QappleError("The like did not go through.") }
+        try change { $0.liked[answerID] = isLiked }
+      },
+      report: { answerID async throws(QappleError) in
+        await wait()
+        try change { _ = $0.reported.insert(answerID) }
+      },
+      delete: { answerID async throws(QappleError) in
+        await wait()
+        try change { _ = $0.deleted.insert(answerID) }
+      })
+  }
+}
+
+extension AnswerRepository: DependencyKey {
+  public static var liveValue: AnswerRepository {
+    .live(dataDirectory: nil, userID: { SessionService.liveValue.currentUserID() })
+  }
+  public static let testValue = AnswerRepository(
+    todayQuestion: { () async throws(QappleError) -> Question in
+      reportUnimplemented("AnswerRepository.todayQuestion")
+      throw QappleError("unimplemented")
+    },
+    answers: { (_, _, _) async throws(QappleError) -> AnswerPage in
+      reportUnimplemented("AnswerRepository.answers")
+      throw QappleError("unimplemented")
+    },
+    write: { (_, _) async throws(QappleError) -> Answer in
+      reportUnimplemented("AnswerRepository.write")
+      throw QappleError("unimplemented")
+    },
+    setLiked: { (_, _) async throws(QappleError) in reportUnimplemented("AnswerRepository.setLiked") },
+    report: { _ async throws(QappleError) in reportUnimplemented("AnswerRepository.report") },
+    delete: { _ async throws(QappleError) in reportUnimplemented("AnswerRepository.delete") })
+}
+
+extension DependencyValues {
+  public var answerRepository: AnswerRepository {
+    get { self[AnswerRepository.self] }
+    set { self[AnswerRepository.self] = newValue }
+  }
+}

@@ -1,0 +1,127 @@
+import Cascade
+import Foundation
+import Qapple
+
+// qapple: the anonymous Q&A community, headless. By default it runs the scripted scenario and
+// exits non-zero if an expectation fails; --interactive reads commands from stdin.
+
+let usage = """
+  usage: qapple [--interactive] [--data-dir PATH]
+
+    (default)        run the scripted scenario and check its expectations
+    --interactive    read commands: question, answers, more, like N, report N, delete N,
+                     write TEXT, refresh, list, quit
+    --data-dir PATH  where your answers, likes and reports are kept (default: a new temporary directory)
+  """
+
+var arguments = CommandLine.arguments.dropFirst()
+var interactive = false
+var dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+  "qapple-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+var keepData = false
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--interactive": interactive = true
+  case "--help":
+    print(usage)
+    exit(0)
+  case "--data-dir":
+    guard let path = arguments.popFirst() else {
+      print("qapple: --data-dir needs a path\n\n\(usage)")
+      exit(2)
+    }
+    dataDirectory = URL(fileURLWithPath: path, isDirectory: true)
+    keepData = true
+  default:
+    print("qapple: unknown option '\(argument)'\n\n\(usage)")
+    exit(2)
+  }
+}
+try? FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+
+guard interactive else {
+  let failures = await QappleScenario(dataDirectory: dataDirectory, print: { print($0) }).run()
+  if !keepData { try? FileManager.default.removeItem(at: dataDirectory) }
+  if failures.isEmpty {
+    print("qapple: scenario passed")
+    exit(0)
+  }
+  print("qapple: scenario FAILED: \(failures.joined(separator: "; "))")
+  exit(1)
+}
+
+let store = Store(initialState: TodayQuestionFeature.State()) {
+  TodayQuestionFeature()
+} withDependencies: {
+  $0.answerRepository = .live(dataDirectory: dataDirectory, userID: { 7 })
+}
+
+@MainActor func screen() -> StackElementID? { store.path.ids.last }
+@MainActor func list() -> AnswerListFeature.State? {
+  guard let id = screen(), case let .answers(list)? = store.path[id: id] else { return nil }
+  return list
+}
+@MainActor func send(_ action: AnswerListFeature.Action) async {
+  guard let id = screen() else { return print("open the answers first: 'answers'") }
+  await store.send(.path(.element(id: id, action: .answers(action)))).finish()
+}
+@MainActor func show() {
+  if let list = list() {
+    print("\(list.answers.count) of \(list.total) answers\(list.hasNext ? " (more)" : "")")
+    for (index, answer) in list.answers.enumerated() {
+      let marks = [answer.isLiked ? "♥" : "", answer.isMine ? "mine" : "", answer.isReported ? "reported" : ""]
+        .filter { !$0.isEmpty }.joined(separator: ", ")
+      print("  \(index + 1). \(answer.authorNickname): \(answer.content)\(marks.isEmpty ? "" : " [\(marks)]")")
+    }
+    if let error = list.errorMessage { print("! \(error)") }
+  } else if let question = store.question {
+    print("Today: \(question.content)")
+  } else if let error = store.errorMessage {
+    print("! \(error)")
+  }
+}
+@MainActor func answer(_ words: [Substring]) -> Answer.ID? {
+  guard words.count > 1, let n = Int(words[1]), let list = list(), n >= 1, n <= list.answers.count
+  else { return nil }
+  return list.answers[n - 1].id
+}
+
+print("qapple (data in \(dataDirectory.path)): question, answers, more, like N, report N, delete N, write TEXT, refresh, list, quit")
+await store.send(.onAppear).finish()
+show()
+while let line = readLine() {
+  let words = line.split(separator: " ")
+  switch words.first.map(String.init) ?? "" {
+  case "question": await store.send(.onAppear).finish()
+  case "answers":
+    await store.send(.seeAnswersButtonTapped).finish()
+    await send(.onAppear)
+  case "more":
+    if let last = list()?.answers.last { await send(.answerAppeared(last.id)) }
+  case "like": if let id = answer(words) { await send(.likeButtonTapped(id)) }
+  case "report":
+    if let id = answer(words) {
+      await send(.reportButtonTapped(id))
+      if let report = list()?.dialog?.buttons.first { await send(.dialog(.tapped(report))) }
+    }
+  case "delete":
+    if let id = answer(words) {
+      await send(.deleteButtonTapped(id))
+      if let delete = list()?.alert?.buttons.first { await send(.alert(.tapped(delete))) }
+    }
+  case "write":
+    await send(.writeButtonTapped)
+    await send(.write(.presented(.textChanged(words.dropFirst().joined(separator: " ")))))
+    await send(.write(.presented(.submitButtonTapped)))
+    if let error = list()?.write?.errorMessage {
+      print("! \(error)")
+      await send(.write(.dismiss))
+    }
+  case "refresh": await send(.refreshPulled)
+  case "list", "": break
+  case "quit", "q": exit(0)
+  case let other: print("unknown command '\(other)'")
+  }
+  show()
+}
+if !keepData { try? FileManager.default.removeItem(at: dataDirectory) }

@@ -1,0 +1,295 @@
+import Cascade
+import CascadeTesting
+import Foundation
+import Qapple
+import Testing
+
+private let question = Question(id: 4, content: "Q?", publishedDate: Date(timeIntervalSince1970: 0))
+
+private func answer(_ id: Int, mine: Bool = false, liked: Bool = false) -> Answer {
+  Answer(
+    id: id, content: "answer \(id)", authorNickname: "n\(id)",
+    publishedDate: Date(timeIntervalSince1970: Double(id)), isMine: mine, isLiked: liked)
+}
+
+/// Pages of answers 20...1, `size` at a time, the cursor being the last id served.
+private func page(after threshold: String?, size: Int = 10, total: Int = 20) -> AnswerPage {
+  let cursor = threshold.flatMap(Int.init) ?? total + 1
+  let ids = Array(stride(from: cursor - 1, through: max(cursor - size, 1), by: -1))
+  return AnswerPage(
+    answers: ids.map { answer($0, mine: $0 == 20) }, unreadable: [], threshold: ids.last.map(String.init),
+    hasNext: (ids.last ?? 1) > 1, total: total)
+}
+
+@Suite struct AnswerMappingTests {
+  private func content(_ id: Int, nickname: String = "Otter", writeAt: String) -> AnswersOfQuestionDTO.Content {
+    try! JSONDecoder().decode(
+      AnswersOfQuestionDTO.Content.self,
+      from: Data(
+        """
+        {"answerId":\(id),"writerId":3,"profileImage":null,"nickname":"\(nickname)","content":"c",
+         "isMine":false,"isReported":false,"isLiked":true,"writeAt":"\(writeAt)"}
+        """.utf8))
+  }
+
+  @Test func mapsBothDateFormsAndThePlaceholderNickname() throws {
+    let json = Data(
+      """
+      {"total":3,"size":10,"numberOfElements":3,"threshold":"7","hasNext":false,"content":[
+        {"answerId":9,"writerId":1,"profileImage":"https://x/p.png","nickname":"Otter","content":"one",
+         "isMine":true,"isReported":false,"isLiked":false,"writeAt":"2026-11-22T10:00:00Z"},
+        {"answerId":8,"writerId":2,"profileImage":null,"nickname":"알 수 없음","content":"two",
+         "isMine":false,"isReported":true,"isLiked":true,"writeAt":"2026-11-22T10:00:00.250Z"},
+        {"answerId":7,"writerId":3,"profileImage":null,"nickname":"Maple","content":"three",
+         "isMine":false,"isReported":false,"isLiked":false,"writeAt":"yesterday evening"}
+      ]}
+      """.utf8)
+    let page = try JSONDecoder().decode(AnswersOfQuestionDTO.self, from: json).toEntity()
+    #expect(page.answers.map(\.id) == [9, 8])
+    #expect(page.answers[0].isMine && !page.answers[0].isResignedMember)
+    #expect(page.answers[1].isResignedMember && page.answers[1].isReported && page.answers[1].isLiked)
+    #expect(
+      page.answers[1].publishedDate.timeIntervalSince(page.answers[0].publishedDate) == 0.25)
+    #expect(page.unreadable == [AnswerMappingError(answerID: 7, reason: "'yesterday evening' is not a date")])
+    #expect(page.threshold == "7" && !page.hasNext && page.total == 3)
+  }
+
+  @Test func theShippedDataSetHasUnreadableDatesThatDoNotBreakAPage() async throws {
+    let repository = AnswerRepository.live(dataDirectory: nil, userID: { 7 })
+    var unreadable = 0
+    var threshold: String?
+    repeat {
+      let page = try await repository.answers(2, threshold, 10)
+      unreadable += page.unreadable.count
+      threshold = page.threshold
+      if !page.hasNext { break }
+    } while true
+    #expect(unreadable == 1)
+  }
+}
+
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct AnswerListTests {
+  fileprivate func makeStore(
+    _ repository: AnswerRepository, state: AnswerListFeature.State = AnswerListFeature.State(question: question)
+  ) -> TestStore<AnswerListFeature.State, AnswerListFeature.Action> {
+    TestStore(initialState: state) { AnswerListFeature() } withDependencies: {
+      $0.answerRepository = repository
+    }
+  }
+
+  fileprivate func pager(calls: Guarded<[String?]> = Guarded([])) -> AnswerRepository {
+    var repository = AnswerRepository.testValue
+    repository.answers = { (_, threshold, size) async throws(QappleError) -> AnswerPage in
+      calls.withLock { $0.append(threshold) }
+      return page(after: threshold, size: size)
+    }
+    return repository
+  }
+
+  @Test func loadsTheNextPageNearTheEndAndStopsAtTheLast() async {
+    let calls = Guarded<[String?]>([])
+    let gate = Guarded<[CheckedContinuation<Void, Never>]>([])
+    var repository = pager(calls: calls)
+    repository.answers = { (_, threshold, size) async throws(QappleError) -> AnswerPage in
+      calls.withLock { $0.append(threshold) }
+      if threshold != nil {  // the second page waits until the test lets it through
+        await withCheckedContinuation { continuation in gate.withLock { $0.append(continuation) } }
+      }
+      return page(after: threshold, size: size)
+    }
+    let store = makeStore(repository)
+    await store.send(.onAppear) { $0.loadingThreshold = .some(nil) }
+    await store.receive(AnswerListFeature.Action.pageResponse) {
+      $0.loadingThreshold = nil
+      $0.answers = IdentifiedArray(uniqueElements: page(after: nil).answers)
+      $0.threshold = "11"
+      $0.total = 20
+    }
+    await store.send(.answerAppeared(19))  // far from the end: nothing
+    await store.send(.answerAppeared(12)) { $0.loadingThreshold = .some("11") }  // near it
+    await store.send(.answerAppeared(11))  // a load is under way: never two at once
+    // Bounded: a regression fails the test instead of spinning forever.
+    for _ in 0..<100_000 {
+      guard gate.withLock({ $0.isEmpty }) else { break }
+      await Task.yield()
+    }
+    for continuation in gate.withLock({ $0 }) { continuation.resume() }
+    await store.receive(AnswerListFeature.Action.pageResponse) {
+      $0.loadingThreshold = nil
+      $0.answers.append(contentsOf: page(after: "11").answers)
+      $0.threshold = "1"
+      $0.hasNext = false
+    }
+    #expect(store.state.answers.ids == Array(stride(from: 20, through: 1, by: -1)))
+    await store.send(.answerAppeared(1))  // the last page: no more loads
+    await store.finish()
+    #expect(calls.withLock { $0 } == [nil, "11"])
+  }
+
+  @Test func refreshResetsAndAStaleResponseIsIgnored() async {
+    let gate = Guarded<[CheckedContinuation<Void, Never>]>([])
+    var repository = pager()
+    repository.answers = { (_, threshold, size) async throws(QappleError) -> AnswerPage in
+      if threshold == "11" {  // the second page hangs until released
+        await withCheckedContinuation { continuation in gate.withLock { $0.append(continuation) } }
+      }
+      return page(after: threshold, size: size)
+    }
+    let store = makeStore(repository)
+    store.exhaustivity = .off
+    await store.send(.onAppear)
+    await store.receive(AnswerListFeature.Action.pageResponse)
+    await store.send(.answerAppeared(11)) { $0.loadingThreshold = .some("11") }
+    await store.send(.refreshPulled) {
+      $0.answers = []
+      $0.threshold = nil
+      $0.loadingThreshold = .some(nil)
+    }
+    await store.receive(AnswerListFeature.Action.pageResponse) { $0.threshold = "11"; $0.loadingThreshold = nil }
+    for continuation in gate.withLock({ $0 }) { continuation.resume() }
+    await store.finish()
+    #expect(store.state.answers.count == 10)  // the stale second page never landed twice
+    #expect(Set(store.state.answers.ids).count == 10)
+  }
+
+  @Test func aFailedPageIsShown() async {
+    var repository = AnswerRepository.testValue
+    repository.answers = { (_, _, _) async throws(QappleError) -> AnswerPage in throw QappleError("offline") }
+    let store = makeStore(repository)
+    await store.send(.onAppear) { $0.loadingThreshold = .some(nil) }
+    await store.receive(.pageResponse(threshold: nil, .failure(QappleError("offline")))) {
+      $0.loadingThreshold = nil
+      $0.errorMessage = "offline"
+    }
+  }
+
+  @Test func anOptimisticLikeIsRolledBackWhenItFails() async {
+    var repository = AnswerRepository.testValue
+    repository.setLiked = { (id, _) async throws(QappleError) in
+      if id == 2 { throw QappleError("The like did not go through.") }
+    }
+    var state = AnswerListFeature.State(question: question)
+    state.answers = [answer(1), answer(2, liked: true)]
+    let store = makeStore(repository, state: state)
+    await store.send(.likeButtonTapped(1)) { $0.answers[id: 1]?.isLiked = true }
+    await store.receive(.likeResponse(1, .success(true)))
+    await store.send(.likeButtonTapped(2)) { $0.answers[id: 2]?.isLiked = false }  // shown at once
+    await store.receive(.likeResponse(2, .failure(QappleError("The like did not go through.")))) {
+      $0.answers[id: 2]?.isLiked = true  // rolled back
+      $0.errorMessage = "The like did not go through."
+    }
+  }
+
+  @Test func reportingGoesThroughAConfirmationDialog() async {
+    let reported = Guarded<[Int]>([])
+    var repository = AnswerRepository.testValue
+    repository.report = { id async throws(QappleError) in reported.withLock { $0.append(id) } }
+    var state = AnswerListFeature.State(question: question)
+    state.answers = [answer(1), answer(2)]
+    let store = makeStore(repository, state: state)
+    await store.send(.reportButtonTapped(2)) {
+      $0.dialog = ConfirmationDialogState(titleVisibility: .visible) {
+        "Report this answer?"
+      } actions: {
+        ButtonState(role: .destructive, action: .confirmReport(2)) { "Report" }
+        ButtonState(role: .cancel) { "Cancel" }
+      } message: {
+        "Reported answers are hidden and reviewed by the Qapple team."
+      }
+    }
+    await store.send(.dialog(.dismiss)) { $0.dialog = nil }  // cancelled: nothing reported
+    await store.send(.reportButtonTapped(2)) { $0.dialog = store.state.dialog ?? $0.dialog }
+    await store.send(.dialog(.presented(.confirmReport(2)))) { $0.dialog = nil }
+    await store.receive(.actionResponse(.success(.reported(2)))) { $0.answers[id: 2]?.isReported = true }
+    #expect(reported.withLock { $0 } == [2])
+  }
+
+  @Test func onlyMyOwnAnswersCanBeDeletedAndOnlyAfterTheAlert() async {
+    var repository = AnswerRepository.testValue
+    repository.delete = { _ async throws(QappleError) in }
+    var state = AnswerListFeature.State(question: question)
+    state.answers = [answer(1), answer(2, mine: true)]
+    state.total = 2
+    let store = makeStore(repository, state: state)
+    await store.send(.deleteButtonTapped(1))  // not mine: nothing
+    await store.send(.deleteButtonTapped(2)) {
+      $0.alert = AlertState {
+        "Delete your answer?"
+      } actions: {
+        ButtonState(role: .destructive, action: .confirmDeletion(2)) { "Delete" }
+        ButtonState(role: .cancel) { "Cancel" }
+      } message: {
+        "This cannot be undone."
+      }
+    }
+    await store.send(.alert(.presented(.confirmDeletion(2)))) { $0.alert = nil }
+    await store.receive(.actionResponse(.success(.deleted(2)))) {
+      $0.answers.remove(id: 2)
+      $0.total = 1
+    }
+  }
+
+  @Test func writingValidatesThenPostsAtTheTop() async {
+    var repository = AnswerRepository.testValue
+    repository.write = { (_, content) async throws(QappleError) -> Answer in
+      Answer(id: 99, content: content, authorNickname: "Me", publishedDate: Date(timeIntervalSince1970: 0), isMine: true)
+    }
+    var state = AnswerListFeature.State(question: question)
+    state.answers = [answer(1)]
+    let store = makeStore(repository, state: state)
+    await store.send(.writeButtonTapped) { $0.write = WriteAnswerFeature.State(questionID: 4) }
+    await store.send(.write(.presented(.submitButtonTapped))) {
+      $0.write?.errorMessage = "Write something before posting."
+    }
+    let long = String(repeating: "가", count: 301)
+    await store.send(.write(.presented(.textChanged(long)))) {
+      $0.write?.text = long
+      $0.write?.errorMessage = nil
+    }
+    await store.send(.write(.presented(.submitButtonTapped))) {
+      $0.write?.errorMessage = "Answers can be at most 300 characters (this one has 301)."
+    }
+    await store.send(.write(.presented(.textChanged("  Kind reviews  ")))) {
+      $0.write?.text = "  Kind reviews  "
+      $0.write?.errorMessage = nil
+    }
+    await store.send(.write(.presented(.submitButtonTapped))) { $0.write?.isSubmitting = true }
+    let posted = Answer(id: 99, content: "Kind reviews", authorNickname: "Me", publishedDate: Date(timeIntervalSince1970: 0), isMine: true)
+    await store.receive(.write(.presented(.writeResponse(.success(posted))))) { $0.write?.isSubmitting = false }
+    await store.receive(.write(.presented(.delegate(.posted(posted))))) {
+      $0.answers.insert(posted, at: 0)
+      $0.total = 1
+      $0.write = nil
+    }
+  }
+}
+
+@Suite struct AnswerRepositoryTests {
+  @Test func theLocalStoreKeepsChangesAcrossLaunches() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("qapple-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = AnswerRepository.live(dataDirectory: folder, userID: { 7 })
+    let written = try await first.write(4, "Hello")
+    try await first.setLiked(1124, true)
+    try await first.report(1123)
+    try await first.delete(1122)
+    let second = AnswerRepository.live(dataDirectory: folder, userID: { 7 })  // a new launch
+    let page = try await second.answers(4, nil, 10)
+    #expect(page.answers.first?.id == written.id && page.answers.first?.isMine == true)
+    #expect(page.answers.first { $0.id == 1124 }?.isLiked == true)
+    #expect(page.answers.first { $0.id == 1123 }?.isReported == true)
+    #expect(!page.answers.contains { $0.id == 1122 })
+    #expect(page.total == 31)  // 31 + 1 written - 1 deleted
+  }
+
+  @MainActor
+  @Test func theScriptedScenarioPasses() async {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("qapple-\(UUID())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let failures = await QappleScenario(dataDirectory: folder, print: { _ in }).run()
+    #expect(failures.isEmpty)
+  }
+}
