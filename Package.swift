@@ -13,6 +13,7 @@ let package = Package(
     .executable(name: "taptap", targets: ["TapTapCLI"]),
     .executable(name: "seoul-salam", targets: ["SeoulSalamCLI"]),
     .executable(name: "qapple", targets: ["QappleCLI"]),
+    .executable(name: "clean-area", targets: ["CleanAreaCLI"]),
     .executable(name: "cascade-examples", targets: ["CascadeExamples"]),
     .executable(name: "cascade-benchmark", targets: ["cascade-benchmark"]),
   ],
@@ -40,8 +41,14 @@ let package = Package(
       resources: [.process("Resources")]),
     .executableTarget(
       name: "QappleCLI", dependencies: ["Qapple"], path: "Examples/Qapple/QappleCLI"),
+    .target(
+      name: "CleanArea", dependencies: ["Cascade"], path: "Examples/CleanArea/CleanArea",
+      resources: [.process("Resources")]),
     .executableTarget(
-      name: "CascadeExamples", dependencies: ["Counter", "TapTap", "SeoulSalam", "Qapple"],
+      name: "CleanAreaCLI", dependencies: ["CleanArea"], path: "Examples/CleanArea/CleanAreaCLI"),
+    .executableTarget(
+      name: "CascadeExamples",
+      dependencies: ["Counter", "TapTap", "SeoulSalam", "Qapple", "CleanArea"],
       path: "Examples/CascadeExamples"),
 
     .testTarget(name: "CascadeTests", dependencies: ["Cascade", "CascadeTesting"]),
@@ -58,5 +65,8 @@ let package = Package(
     .testTarget(
       name: "QappleTests", dependencies: ["Qapple", "CascadeTesting"],
       path: "Examples/Qapple/Tests"),
+    .testTarget(
+      name: "CleanAreaTests", dependencies: ["CleanArea", "CascadeTesting"],
+      path: "Examples/CleanArea/Tests"),
   ]
 )

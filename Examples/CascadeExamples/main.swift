@@ -1,4 +1,5 @@
 import Cascade
+import CleanArea
 import Counter
 import Foundation
 import Qapple
@@ -51,6 +52,16 @@ let apps: [(String, (@escaping @MainActor @Sendable (String) -> Void) async -> [
       defer { try? FileManager.default.removeItem(at: directory) }
       try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       return await QappleScenario(dataDirectory: directory, print: print).run()
+    }
+  ),
+  (
+    "clean-area",
+    { print in
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "cascade-examples-clean-area-\(ProcessInfo.processInfo.processIdentifier)")
+      defer { try? FileManager.default.removeItem(at: directory) }
+      try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      return await CleanAreaScenario(dataDirectory: directory, print: print).run()
     }
   ),
 ]

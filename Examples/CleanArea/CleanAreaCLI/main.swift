@@ -1,0 +1,127 @@
+import Cascade
+import CleanArea
+import Foundation
+
+// clean-area: CleanArea's policy browser, headless. By default it runs the scripted scenario
+// in a temporary data directory and exits non-zero if an expectation fails; --interactive reads
+// commands from standard input, with bookmarks kept in --data-dir between runs.
+
+let usage = """
+  usage: clean-area [--interactive] [--data-dir PATH] [--policies PATH]
+
+    (default)          run the scripted scenario and check its expectations
+    --interactive      read commands (type 'help' for the list)
+    --data-dir PATH    where bookmarks are kept (default: a new temporary directory)
+    --policies PATH    a policies file to read instead of the shipped one
+  """
+
+let commands = """
+  all | categories | bookmarks      switch tab on the main screen
+  category NAME                     show one category
+  open ID                           open a policy listed on the main screen, or a related one
+  bookmark | back | home            on the top detail screen
+  retry | state | quit
+  """
+
+var options: [String: String] = [:]
+var flags: Set<String> = []
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--interactive", "--help": flags.insert(argument)
+  case "--data-dir", "--policies":
+    guard let value = arguments.popFirst() else {
+      print("clean-area: \(argument) needs a value\n\n\(usage)")
+      exit(2)
+    }
+    options[argument] = value
+  default:
+    print("clean-area: unknown option '\(argument)'\n\n\(usage)")
+    exit(2)
+  }
+}
+if flags.contains("--help") {
+  print(usage)
+  exit(0)
+}
+
+let dataDirectory =
+  options["--data-dir"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+  ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+    "clean-area-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+try? FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+
+guard flags.contains("--interactive") else {
+  let failures = await CleanAreaScenario(dataDirectory: dataDirectory, print: { print($0) }).run()
+  if options["--data-dir"] == nil { try? FileManager.default.removeItem(at: dataDirectory) }
+  if failures.isEmpty {
+    print("clean-area: scenario passed")
+    exit(0)
+  }
+  print("clean-area: scenario FAILED: \(failures.joined(separator: "; "))")
+  exit(1)
+}
+
+let store = Store(initialState: StartFeature.State()) {
+  StartFeature()
+} withDependencies: {
+  $0.policies = .live(file: options["--policies"].map { URL(fileURLWithPath: $0) })
+  $0.bookmarks = .live(file: dataDirectory.appendingPathComponent("bookmarks.json"))
+}
+
+/// Sends `action` and waits for its work, except observations that last as long as a screen.
+@MainActor func run(_ action: StartFeature.Action, waits: Bool = true) async {
+  let task = store.send(action)
+  if waits { await task.finish() }
+}
+
+@MainActor func mainAction(_ action: MainFeature.Action) -> StartFeature.Action? {
+  store.path.ids.first.map { .path(.element(id: $0, action: .main(action))) }
+}
+
+@MainActor func detailAction(_ action: PolicyDetailFeature.Action) -> StartFeature.Action? {
+  guard let id = store.path.ids.last, case .detail? = store.path.last else {
+    print("no detail screen is open")
+    return nil
+  }
+  return .path(.element(id: id, action: .detail(action)))
+}
+
+await run(.onAppear)
+if let appear = mainAction(.onAppear) { await run(appear, waits: false) }
+print("clean-area (bookmarks in \(dataDirectory.path)); type 'help' for commands")
+print(CleanAreaScenario.describe(store.state))
+while let line = readLine() {
+  let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+  switch (words.first ?? "", words.dropFirst().first) {
+  case ("help", _): print(commands)
+  case ("quit", _), ("q", _): exit(0)
+  case ("state", _), ("", _): break
+  case ("all", _): if let action = mainAction(.tabSelected(.all)) { await run(action) }
+  case ("categories", _):
+    if let action = mainAction(.tabSelected(.categories)) { await run(action) }
+  case ("bookmarks", _): if let action = mainAction(.tabSelected(.bookmarks)) { await run(action) }
+  case ("category", let name?):
+    if let action = mainAction(.categorySelected(name)) { await run(action) }
+  case ("open", let text?):
+    guard let id = Int(text) else {
+      print("'\(text)' is not a policy id")
+      continue
+    }
+    let action: StartFeature.Action? =
+      if case .detail? = store.path.last { detailAction(.relatedTapped(id)) } else {
+        mainAction(.policyTapped(id))
+      }
+    if let action { await run(action) }
+    if let appear = detailAction(.onAppear) { await run(appear, waits: false) }
+  case ("bookmark", _): if let action = detailAction(.bookmarkTapped) { await run(action) }
+  case ("back", _): if let action = detailAction(.backTapped) { await run(action) }
+  case ("home", _): if let action = detailAction(.homeTapped) { await run(action) }
+  case ("retry", _):
+    await run(.retryTapped)
+    if let appear = mainAction(.onAppear) { await run(appear, waits: false) }
+  default: print("unknown command '\(line)'; type 'help'")
+  }
+  await Task.yield()
+  print(CleanAreaScenario.describe(store.state))
+}

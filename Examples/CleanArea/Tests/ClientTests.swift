@@ -1,0 +1,106 @@
+import Cascade
+import CascadeTesting
+import CleanArea
+import Foundation
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct ClientTests {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "clean-area-tests-\(UUID().uuidString)", isDirectory: true)
+
+  init() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  func write(_ text: String, to name: String) throws -> URL {
+    let url = folder.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url
+  }
+
+  @Test func theShippedPoliciesLoadAndRelatedIDsExist() async throws {
+    let policies = try await PolicyClient.live().load()
+    #expect(policies.count == 42)
+    #expect(Set(policies.map(\.id)).count == 42)
+    let ids = Set(policies.map(\.id))
+    #expect(policies.allSatisfy { $0.relatedIDs.allSatisfy(ids.contains) && $0.start <= $0.end })
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  @Test func badPolicyFilesGiveClearTypedErrors() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let missing = folder.appendingPathComponent("missing.json")
+    let notAList = try write("{\"policies\": []}", to: "object.json")
+    let badDate = try write(
+      """
+      [{"id": 7, "title": "T", "category": "C", "summary": "", "eligibility": "",
+        "period": {"start": "2026-13-01", "end": "2026-12-31"}, "source": "", "relatedIds": []}]
+      """, to: "date.json")
+    let backwards = try write(
+      """
+      [{"id": 8, "title": "T", "category": "C", "summary": "", "eligibility": "",
+        "period": {"start": "2026-12-31", "end": "2026-01-01"}, "source": "", "relatedIds": []}]
+      """, to: "backwards.json")
+    let cases: [(URL, PolicyLoadError)] = [
+      (missing, .unavailable("cannot read missing.json")),
+      (notAList, .malformed("object.json is not a list of policies")),
+      (badDate, .malformed("policy 7 has an unreadable period")),
+      (backwards, .malformed("policy 8 ends before it starts")),
+    ]
+    for (file, expected) in cases {
+      do throws(PolicyLoadError) {
+        _ = try await PolicyClient.live(file: file).load()
+        Issue.record("\(file.lastPathComponent) loaded")
+      } catch {
+        #expect(error == expected)
+      }
+    }
+  }
+
+  @Test func bookmarksAreSavedAndALaterLaunchReadsThem() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("nested/bookmarks.json")
+    let first = BookmarkClient.live(file: file)
+    #expect(first.current().isEmpty)
+    first.toggle(4)
+    first.toggle(9)
+    first.toggle(4)
+    #expect(BookmarkClient.live(file: file).current() == [9])
+  }
+
+  @Test func anUnreadableBookmarksFileIsReportedAndKeptNotOverwritten() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = try write("not json", to: "bookmarks.json")
+    let client = BookmarkClient.live(file: file)
+    withKnownIssue {
+      #expect(client.current().isEmpty)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("kept as bookmarks.json.unreadable") }
+    }
+    client.toggle(5)
+    let kept = try String(contentsOf: file.appendingPathExtension("unreadable"), encoding: .utf8)
+    #expect(kept == "not json")
+    #expect(BookmarkClient.live(file: file).current() == [5])
+  }
+
+  @Test func everyObserverHearsEveryChangeUntilItStops() async throws {
+    let client = BookmarkClient.live(file: nil)
+    var first = client.updates().makeAsyncIterator()
+    var second = client.updates().makeAsyncIterator()
+    #expect(await first.next() == [])
+    #expect(await second.next() == [])
+    client.toggle(1)
+    #expect(await first.next() == [1])
+    #expect(await second.next() == [1])
+  }
+
+  @MainActor
+  @Test func theScenarioPasses() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let failures = await CleanAreaScenario(dataDirectory: folder, print: { _ in }).run()
+    #expect(failures == [])
+    #expect(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("bookmarks.json").path))
+  }
+}
