@@ -18,6 +18,7 @@ let usage = """
 let commands = """
   all | categories | bookmarks      switch tab on the main screen
   category NAME                     show one category
+  search TEXT                       search titles, categories, summaries, eligibility
   open ID                           open a policy listed on the main screen, or a related one
   bookmark | back | home            on the top detail screen
   retry | state | quit
@@ -103,6 +104,8 @@ while let line = readLine() {
   case ("bookmarks", _): if let action = mainAction(.tabSelected(.bookmarks)) { await run(action) }
   case ("category", let name?):
     if let action = mainAction(.categorySelected(name)) { await run(action) }
+  case ("search", let text?):
+    if let action = mainAction(.searchTextChanged(text)) { await run(action) }
   case ("open", let text?):
     guard let id = Int(text) else {
       print("'\(text)' is not a policy id")
@@ -112,8 +115,12 @@ while let line = readLine() {
       if case .detail? = store.path.last { detailAction(.relatedTapped(id)) } else {
         mainAction(.policyTapped(id))
       }
+    let before = store.path.count
     if let action { await run(action) }
-    if let appear = detailAction(.onAppear) { await run(appear, waits: false) }
+    // A new detail starts observing bookmarks, as a view's onAppear would.
+    if store.path.count > before, let appear = detailAction(.onAppear) {
+      await run(appear, waits: false)
+    }
   case ("bookmark", _): if let action = detailAction(.bookmarkTapped) { await run(action) }
   case ("back", _): if let action = detailAction(.backTapped) { await run(action) }
   case ("home", _): if let action = detailAction(.homeTapped) { await run(action) }

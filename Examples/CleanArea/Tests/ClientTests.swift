@@ -10,6 +10,7 @@ struct ClientTests {
     "clean-area-tests-\(UUID().uuidString)", isDirectory: true)
 
   init() throws {
+    reportRuntimeWarningsAsTestFailures()  // these tests use no TestStore, which would do it
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   }
 

@@ -18,6 +18,23 @@ struct ScreenTests {
     main.selectedTab = .bookmarks
     main.bookmarks = [2, 1]
     #expect(main.visiblePolicies.map(\.id) == [1, 2])
+    main.selectedTab = .search
+    #expect(main.visiblePolicies.isEmpty)  // nothing typed yet
+    main.searchText = "  LOAN "
+    #expect(main.visiblePolicies.map(\.id) == [2])
+    main.searchText = "housing support"  // every word, in any field
+    #expect(main.visiblePolicies.map(\.id) == [1])
+    main.searchText = "housing nothing"
+    #expect(main.visiblePolicies.isEmpty)
+  }
+
+  @Test func typingASearchSwitchesToTheSearchTab() async {
+    let store = TestStore(initialState: MainFeature.State(policies: allPolicies)) { MainFeature() }
+    await store.send(.searchTextChanged("rent")) {
+      $0.selectedTab = .search
+      $0.searchText = "rent"
+    }
+    #expect(store.state.visiblePolicies.map(\.id) == [1])
   }
 
   @Test func selectingACategorySwitchesToTheCategoriesTab() async {

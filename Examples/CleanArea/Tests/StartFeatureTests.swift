@@ -112,7 +112,7 @@ struct StartFeatureTests {
     await store.finish()
   }
 
-  @Test(arguments: [MainFeature.Tab.all, .categories, .bookmarks])
+  @Test(arguments: MainFeature.Tab.allCases)
   func aPolicyInAnyTabPushesItsDetailOntoTheRootStack(tab: MainFeature.Tab) async {
     bookmarks.client.toggle(2)
     var state = loadedState(tab: tab)
@@ -121,6 +121,7 @@ struct StartFeatureTests {
       main.selectedTab = tab
       main.selectedCategory = tab == .categories ? "Housing" : nil
       main.bookmarks = [2]
+      main.searchText = tab == .search ? "jeonse" : ""
       return .main(main)
     }()
     let store = makeStore(state)

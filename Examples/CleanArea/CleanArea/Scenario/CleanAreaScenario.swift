@@ -70,6 +70,14 @@ public final class CleanAreaScenario {
     await send(.path(.element(id: mainID, action: .main(.policyTapped(17)))), to: store)
     expect(stack(store) == ["main", "detail 17 ★"], "the bookmarks tab opens details too")
 
+    print("— The search tab")
+    await send(.path(.element(id: store.path.ids[1], action: .detail(.backTapped))), to: store)
+    await send(
+      .path(.element(id: mainID, action: .main(.searchTextChanged("youth LOAN")))), to: store)
+    expect(visible(store) == [2], "searching 'youth LOAN' finds the youth jeonse loan")
+    await send(.path(.element(id: mainID, action: .main(.policyTapped(2)))), to: store)
+    expect(stack(store) == ["main", "detail 2"], "the search tab opens details too")
+
     print("— Relaunch")
     store = launch()
     await send(.onAppear, to: store)
@@ -187,8 +195,11 @@ public final class CleanAreaScenario {
         switch screen {
         case .main(let main):
           let tab =
-            main.selectedTab == .categories
-            ? "categories/\(main.selectedCategory ?? "-")" : main.selectedTab.rawValue
+            switch main.selectedTab {
+            case .categories: "categories/\(main.selectedCategory ?? "-")"
+            case .search: "search \"\(main.searchText)\""
+            default: main.selectedTab.rawValue
+            }
           return
             "main(\(tab): \(main.visiblePolicies.count) shown, \(main.bookmarks.count) bookmarked)"
         case .detail(let detail):
