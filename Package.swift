@@ -20,7 +20,9 @@ let package = Package(
   targets: [
     .target(name: "Cascade"),
     .target(name: "CascadeTesting", dependencies: ["Cascade"]),
-    .executableTarget(name: "cascade-benchmark", dependencies: ["Cascade", "CascadeTesting"]),
+    .target(name: "AllocationCounter"),
+    .executableTarget(
+      name: "cascade-benchmark", dependencies: ["Cascade", "CascadeTesting", "AllocationCounter"]),
 
     // Example apps: a feature library and a headless executable each.
     .target(name: "Counter", dependencies: ["Cascade"], path: "Examples/Counter/Counter"),

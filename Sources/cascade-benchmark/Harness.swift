@@ -1,3 +1,4 @@
+import AllocationCounter
 import Foundation
 
 #if canImport(Glibc)
@@ -61,8 +62,15 @@ func measure(
 /// in use, not a count of calls, and counting calls needs an interposed allocator (a package or
 /// linker flags this project does not use). The field stays in the JSON, as `null`.
 enum Allocations {
+  /// Heap allocations per operation while `body` performs `operations` of them; `nil` where
+  /// the allocator cannot be counted.
   @MainActor
-  static func perOperation(_ operations: Int, _ body: () -> Void) -> Double? { nil }
+  static func perOperation(_ operations: Int, _ body: () -> Void) -> Double? {
+    let before = cascade_allocation_count()
+    guard before >= 0 else { return nil }
+    body()
+    return Double(cascade_allocation_count() - before) / Double(operations)
+  }
 }
 
 /// The process's peak resident memory, from /proc (Linux) or getrusage.

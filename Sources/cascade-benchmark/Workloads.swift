@@ -34,6 +34,24 @@ enum Workloads {
     return result("W1", "send", run, floor, allocs: allocs)
   }
 
+  /// W1i: W1 with an interception point installed that does nothing (`.intercept()`). W1 is
+  /// the unused case: an interception point that is not installed is not in the tree at all.
+  static func w1i() -> Result {
+    let n = 1_000_000
+    let store = Store(initialState: Counter.State()) { Counter().intercept() }
+    let run = measure(operations: n) {
+      for _ in 0..<n { store.send(.increment) }
+      return store.state.count
+    }
+    var floorState = Counter.State()
+    let floor = measure(operations: n) {
+      for _ in 0..<n { floorIncrement(&floorState) }
+      return floorState.count
+    }
+    let allocs = Allocations.perOperation(10_000) { for _ in 0..<10_000 { store.send(.increment) } }
+    return result("W1i", "send through an empty intercept()", run, floor, allocs: allocs)
+  }
+
   static func w2() -> Result {
     let n = 100_000
     let store = Store(initialState: deepState()) { deepFeature() }
@@ -77,6 +95,7 @@ enum Workloads {
       for _ in 0..<n { floorDeep(&floorState) }
       return floorReadDeep(&floorState)
     }
+    let sendAllocs = Allocations.perOperation(10_000) { for _ in 0..<10_000 { leaf.send(.increment) } }
     let chains = 10_000
     let cached = measure(operations: chains) {
       var total = 0
@@ -95,7 +114,7 @@ enum Workloads {
       return total
     }
     return [
-      result("W3", "scoped store, 10 levels: send", run, floor, allocs: nil),
+      result("W3", "scoped store, 10 levels: send", run, floor, allocs: sendAllocs),
       result("W3c", "10 scope calls, cached", cached, floorRead, allocs: nil,
         note: "floor: reading the leaf through plain structs"),
       result("W3u", "10 scope calls, uncached (new stores)", uncached, floorRead, allocs: nil,
@@ -121,7 +140,13 @@ enum Workloads {
       while let last = path.popLast() { total &+= last.taps }
       return total
     }
-    return result("W4", "stack: push, element action, pop (per step)", run, floor, allocs: nil)
+    let allocs = Allocations.perOperation(3 * n) {
+      for _ in 0..<n { store.send(.push) }
+      let ids = store.state.path.ids
+      for id in ids { store.send(.path(.element(id: id, action: .tap))) }
+      for id in ids.reversed() { store.send(.path(.popFrom(id: id))) }
+    }
+    return result("W4", "stack: push, element action, pop (per step)", run, floor, allocs: allocs)
   }
 
   static func w5() async -> Result {

@@ -23,6 +23,7 @@ let started = Date()
 // W9 first: memory the other workloads free is reused, and would hide what a new store costs.
 if selected("W9") { memory = await MainActor.run { Workloads.w9() } }
 if selected("W1") { results.append(await MainActor.run { Workloads.w1() }) }
+if selected("W1") { results.append(await MainActor.run { Workloads.w1i() }) }
 if selected("W2") { results.append(await MainActor.run { Workloads.w2() }) }
 if selected("W3") { results.append(contentsOf: await MainActor.run { Workloads.w3() }) }
 if selected("W4") { results.append(await MainActor.run { Workloads.w4() }) }
