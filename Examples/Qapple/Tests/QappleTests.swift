@@ -17,12 +17,15 @@ private func page(after threshold: String?, size: Int = 10, total: Int = 20) -> 
   let cursor = threshold.flatMap(Int.init) ?? total + 1
   let ids = Array(stride(from: cursor - 1, through: max(cursor - size, 1), by: -1))
   return AnswerPage(
-    answers: ids.map { answer($0, mine: $0 == 20) }, unreadable: [], threshold: ids.last.map(String.init),
+    answers: ids.map { answer($0, mine: $0 == 20) }, unreadable: [],
+    threshold: ids.last.map(String.init),
     hasNext: (ids.last ?? 1) > 1, total: total)
 }
 
 @Suite struct AnswerMappingTests {
-  private func content(_ id: Int, nickname: String = "Otter", writeAt: String) -> AnswersOfQuestionDTO.Content {
+  private func content(_ id: Int, nickname: String = "Otter", writeAt: String)
+    -> AnswersOfQuestionDTO.Content
+  {
     try! JSONDecoder().decode(
       AnswersOfQuestionDTO.Content.self,
       from: Data(
@@ -47,10 +50,14 @@ private func page(after threshold: String?, size: Int = 10, total: Int = 20) -> 
     let page = try JSONDecoder().decode(AnswersOfQuestionDTO.self, from: json).toEntity()
     #expect(page.answers.map(\.id) == [9, 8])
     #expect(page.answers[0].isMine && !page.answers[0].isResignedMember)
-    #expect(page.answers[1].isResignedMember && page.answers[1].isReported && page.answers[1].isLiked)
+    #expect(
+      page.answers[1].isResignedMember && page.answers[1].isReported && page.answers[1].isLiked)
     #expect(
       page.answers[1].publishedDate.timeIntervalSince(page.answers[0].publishedDate) == 0.25)
-    #expect(page.unreadable == [AnswerMappingError(answerID: 7, reason: "'yesterday evening' is not a date")])
+    #expect(
+      page.unreadable == [
+        AnswerMappingError(answerID: 7, reason: "'yesterday evening' is not a date")
+      ])
     #expect(page.threshold == "7" && !page.hasNext && page.total == 3)
   }
 
@@ -72,9 +79,12 @@ private func page(after threshold: String?, size: Int = 10, total: Int = 20) -> 
 @Suite(.timeLimit(.minutes(1)))
 struct AnswerListTests {
   fileprivate func makeStore(
-    _ repository: AnswerRepository, state: AnswerListFeature.State = AnswerListFeature.State(question: question)
+    _ repository: AnswerRepository,
+    state: AnswerListFeature.State = AnswerListFeature.State(question: question)
   ) -> TestStore<AnswerListFeature.State, AnswerListFeature.Action> {
-    TestStore(initialState: state) { AnswerListFeature() } withDependencies: {
+    TestStore(initialState: state) {
+      AnswerListFeature()
+    } withDependencies: {
       $0.answerRepository = repository
     }
   }
@@ -147,7 +157,10 @@ struct AnswerListTests {
       $0.threshold = nil
       $0.loadingThreshold = .some(nil)
     }
-    await store.receive(AnswerListFeature.Action.pageResponse) { $0.threshold = "11"; $0.loadingThreshold = nil }
+    await store.receive(AnswerListFeature.Action.pageResponse) {
+      $0.threshold = "11"
+      $0.loadingThreshold = nil
+    }
     for continuation in gate.withLock({ $0 }) { continuation.resume() }
     await store.finish()
     #expect(store.state.answers.count == 10)  // the stale second page never landed twice
@@ -156,7 +169,9 @@ struct AnswerListTests {
 
   @Test func aFailedPageIsShown() async {
     var repository = AnswerRepository.testValue
-    repository.answers = { (_, _, _) async throws(QappleError) -> AnswerPage in throw QappleError("offline") }
+    repository.answers = { (_, _, _) async throws(QappleError) -> AnswerPage in
+      throw QappleError("offline")
+    }
     let store = makeStore(repository)
     await store.send(.onAppear) { $0.loadingThreshold = .some(nil) }
     await store.receive(.pageResponse(threshold: nil, .failure(QappleError("offline")))) {
@@ -202,7 +217,9 @@ struct AnswerListTests {
     await store.send(.dialog(.dismiss)) { $0.dialog = nil }  // cancelled: nothing reported
     await store.send(.reportButtonTapped(2)) { $0.dialog = store.state.dialog ?? $0.dialog }
     await store.send(.dialog(.presented(.confirmReport(2)))) { $0.dialog = nil }
-    await store.receive(.actionResponse(.success(.reported(2)))) { $0.answers[id: 2]?.isReported = true }
+    await store.receive(.actionResponse(.success(.reported(2)))) {
+      $0.answers[id: 2]?.isReported = true
+    }
     #expect(reported.withLock { $0 } == [2])
   }
 
@@ -234,7 +251,9 @@ struct AnswerListTests {
   @Test func writingValidatesThenPostsAtTheTop() async {
     var repository = AnswerRepository.testValue
     repository.write = { (_, content) async throws(QappleError) -> Answer in
-      Answer(id: 99, content: content, authorNickname: "Me", publishedDate: Date(timeIntervalSince1970: 0), isMine: true)
+      Answer(
+        id: 99, content: content, authorNickname: "Me",
+        publishedDate: Date(timeIntervalSince1970: 0), isMine: true)
     }
     var state = AnswerListFeature.State(question: question)
     state.answers = [answer(1)]
@@ -256,8 +275,12 @@ struct AnswerListTests {
       $0.write?.errorMessage = nil
     }
     await store.send(.write(.presented(.submitButtonTapped))) { $0.write?.isSubmitting = true }
-    let posted = Answer(id: 99, content: "Kind reviews", authorNickname: "Me", publishedDate: Date(timeIntervalSince1970: 0), isMine: true)
-    await store.receive(.write(.presented(.writeResponse(.success(posted))))) { $0.write?.isSubmitting = false }
+    let posted = Answer(
+      id: 99, content: "Kind reviews", authorNickname: "Me",
+      publishedDate: Date(timeIntervalSince1970: 0), isMine: true)
+    await store.receive(.write(.presented(.writeResponse(.success(posted))))) {
+      $0.write?.isSubmitting = false
+    }
     await store.receive(.write(.presented(.delegate(.posted(posted))))) {
       $0.answers.insert(posted, at: 0)
       $0.total = 1
@@ -291,5 +314,59 @@ struct AnswerListTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let failures = await QappleScenario(dataDirectory: folder, print: { _ in }).run()
     #expect(failures.isEmpty)
+  }
+}
+
+/// A recorded Qapple session replays, through the reducers alone, to the exact state it ended
+/// in: every network result is in a recorded action.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct QappleRecordingTests {
+  @Test func aRecordedSessionReplaysToTheSameStateWithoutRunningEffects() async throws {
+    reportRuntimeWarningsAsTestFailures()  // a reducer reading an unset dependency would fail
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "qapple-recording-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let failing = QappleScenario.failingAnswerID
+    let recorder = Recorder<TodayQuestionFeature.State, TodayQuestionFeature.Action>()
+    let store = Store(initialState: TodayQuestionFeature.State()) {
+      TodayQuestionFeature().record(into: recorder)
+    } withDependencies: {
+      $0.session = .liveValue
+      $0.answerRepository = .live(dataDirectory: folder, userID: { 7 }, failingLikes: [failing])
+    }
+    await store.send(.onAppear).finish()
+    await store.send(.seeAnswersButtonTapped).finish()
+    let screen = try #require(store.path.ids.first)
+    func list() -> AnswerListFeature.State? {
+      guard case .answers(let list)? = store.path[id: screen] else { return nil }
+      return list
+    }
+    func send(_ action: AnswerListFeature.Action) async {
+      await store.send(.path(.element(id: screen, action: .answers(action)))).finish()
+    }
+    await send(.onAppear)
+    while let last = list()?.answers.last, list()?.hasNext == true {
+      await send(.answerAppeared(last.id))
+    }
+    await send(.writeButtonTapped)
+    await send(.write(.presented(.textChanged("Replayable."))))
+    await send(.write(.presented(.submitButtonTapped)))
+    let other = try #require(list()?.answers.first { $0.id != failing && !$0.isMine })
+    await send(.likeButtonTapped(other.id))
+    await send(.likeButtonTapped(failing))  // fails: rolled back by its response
+    #expect(list()?.answers.first?.content == "Replayable.")
+    #expect(list()?.answers.count == 32)
+
+    let recording = recorder.recording
+    #expect(recording.actions.count > 10)
+    let replayed = recording.replay(from: TodayQuestionFeature.State()) { TodayQuestionFeature() }
+    #expect(replayed == store.state)
+    // A prefix replays to an earlier state, not the final one: the replay is not a copy.
+    var prefix = recording
+    prefix.entries.removeLast(3)
+    #expect(
+      prefix.replay(from: TodayQuestionFeature.State()) { TodayQuestionFeature() } != store.state)
   }
 }
