@@ -20,7 +20,10 @@ let package = Package(
   targets: [
     .target(name: "Cascade"),
     .target(name: "CascadeTesting", dependencies: ["Cascade"]),
-    .target(name: "AllocationCounter"),
+    // The benchmark's heap-allocation counter: interposes glibc's malloc, so Linux only.
+    .target(
+      name: "AllocationCounter",
+      cSettings: [.define("CASCADE_COUNT_ALLOCATIONS", .when(platforms: [.linux]))]),
     .executableTarget(
       name: "cascade-benchmark", dependencies: ["Cascade", "CascadeTesting", "AllocationCounter"]),
 

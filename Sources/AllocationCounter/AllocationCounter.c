@@ -1,7 +1,8 @@
 // The benchmark's allocation counter, for glibc only: the executable defines the C allocator's
 // entry points, which the dynamic linker then resolves for every library in the process
 // (the Swift runtime included), counts the call and forwards to glibc's own implementation.
-// Sanitizer builds keep their allocator: counting is off there.
+// Counting is opt-in (CASCADE_COUNT_ALLOCATIONS, set by Package.swift on Linux only) and off in
+// sanitizer builds, which bring their own allocator.
 #include "AllocationCounter.h"
 
 #include <errno.h>  // any C library header: defines __GLIBC__ on glibc
@@ -13,7 +14,8 @@
 #endif
 #endif
 
-#if defined(__linux__) && defined(__GLIBC__) && !defined(CASCADE_NO_COUNTING)
+#if defined(CASCADE_COUNT_ALLOCATIONS) && defined(__linux__) && defined(__GLIBC__) \
+  && !defined(CASCADE_NO_COUNTING)
 #include <stdatomic.h>
 
 extern void *__libc_malloc(size_t);
@@ -51,6 +53,9 @@ __attribute__((visibility("default"))) void *aligned_alloc(size_t alignment, siz
 }
 
 __attribute__((visibility("default"))) int posix_memalign(void **result, size_t alignment, size_t size) {
+  // As glibc: the alignment must be a power of two and a multiple of sizeof(void *).
+  if (alignment == 0 || (alignment & (alignment - 1)) != 0 || alignment % sizeof(void *) != 0)
+    return EINVAL;
   counted();
   void *pointer = __libc_memalign(alignment, size);
   if (pointer == NULL) return ENOMEM;

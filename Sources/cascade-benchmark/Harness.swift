@@ -58,9 +58,9 @@ func measure(
   return (samples.sorted()[samples.count / 2], checksum)
 }
 
-/// Heap allocations per operation are not counted yet: glibc's allocator statistics give bytes
-/// in use, not a count of calls, and counting calls needs an interposed allocator (a package or
-/// linker flags this project does not use). The field stays in the JSON, as `null`.
+/// Heap allocations, counted by the `AllocationCounter` target: glibc's allocator statistics
+/// give bytes in use, not a count of calls, so the benchmark interposes `malloc` and its
+/// relatives itself (Linux; elsewhere, and in sanitizer builds, the JSON field is `null`).
 enum Allocations {
   /// Heap allocations per operation while `body` performs `operations` of them; `nil` where
   /// the allocator cannot be counted.

@@ -11,8 +11,10 @@ let usage = """
 
     (default)          run the scripted scenario and check its expectations
     --interactive      read commands (type 'help' for the list)
-    --data-dir PATH    where bookmarks are kept (default: a new temporary directory)
-    --policies PATH    a policies file to read instead of the shipped one
+    --data-dir PATH    where bookmarks are kept (default: a new temporary directory); the
+                       scenario works in its own 'scenario' folder inside it, never touching
+                       your bookmarks
+    --policies PATH    with --interactive: a policies file to read instead of the shipped one
   """
 
 let commands = """
@@ -53,7 +55,15 @@ let dataDirectory =
 try? FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
 
 guard flags.contains("--interactive") else {
-  let failures = await CleanAreaScenario(dataDirectory: dataDirectory, print: { print($0) }).run()
+  guard options["--policies"] == nil else {
+    print("clean-area: --policies needs --interactive (the scenario uses the shipped data)")
+    exit(2)
+  }
+  // The scenario starts from no bookmarks and writes a broken data file: give it its own folder.
+  let scratch = dataDirectory.appendingPathComponent("scenario", isDirectory: true)
+  try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+  let failures = await CleanAreaScenario(dataDirectory: scratch, print: { print($0) }).run()
+  try? FileManager.default.removeItem(at: scratch)
   if options["--data-dir"] == nil { try? FileManager.default.removeItem(at: dataDirectory) }
   if failures.isEmpty {
     print("clean-area: scenario passed")
@@ -63,11 +73,35 @@ guard flags.contains("--interactive") else {
   exit(1)
 }
 
+let bookmarks = BookmarkClient.live(file: dataDirectory.appendingPathComponent("bookmarks.json"))
 let store = Store(initialState: StartFeature.State()) {
   StartFeature()
 } withDependencies: {
   $0.policies = .live(file: options["--policies"].map { URL(fileURLWithPath: $0) })
-  $0.bookmarks = .live(file: dataDirectory.appendingPathComponent("bookmarks.json"))
+  $0.bookmarks = bookmarks
+}
+
+/// Waits (at most a second) until every open screen shows the saved bookmarks: they arrive
+/// through each screen's observation, a moment after the tap.
+@MainActor func waitForBookmarks() async {
+  let saved = bookmarks.current()
+  let shown = store.values { state in
+    state.path.allSatisfy { screen in
+      switch screen {
+      case .main(let main): main.bookmarks == saved
+      case .detail(let detail): detail.isBookmarked == saved.contains(detail.policy.id)
+      }
+    }
+  }
+  let waiter = Task { @MainActor in
+    for await done in shown where done { return }
+  }
+  let timeout = Task {
+    try? await Task.sleep(for: .seconds(1))
+    waiter.cancel()
+  }
+  await waiter.value
+  timeout.cancel()
 }
 
 /// Sends `action` and waits for its work, except observations that last as long as a screen.
@@ -89,7 +123,10 @@ let store = Store(initialState: StartFeature.State()) {
 }
 
 await run(.onAppear)
-if let appear = mainAction(.onAppear) { await run(appear, waits: false) }
+if let appear = mainAction(.onAppear) {
+  await run(appear, waits: false)
+  await waitForBookmarks()
+}
 print("clean-area (bookmarks in \(dataDirectory.path)); type 'help' for commands")
 print(CleanAreaScenario.describe(store.state))
 while let line = readLine() {
@@ -121,12 +158,19 @@ while let line = readLine() {
     if store.path.count > before, let appear = detailAction(.onAppear) {
       await run(appear, waits: false)
     }
-  case ("bookmark", _): if let action = detailAction(.bookmarkTapped) { await run(action) }
+  case ("bookmark", _):
+    if let action = detailAction(.bookmarkTapped) {
+      await run(action)
+      await waitForBookmarks()
+    }
   case ("back", _): if let action = detailAction(.backTapped) { await run(action) }
   case ("home", _): if let action = detailAction(.homeTapped) { await run(action) }
   case ("retry", _):
     await run(.retryTapped)
-    if let appear = mainAction(.onAppear) { await run(appear, waits: false) }
+    if let appear = mainAction(.onAppear) {
+      await run(appear, waits: false)
+      await waitForBookmarks()
+    }
   default: print("unknown command '\(line)'; type 'help'")
   }
   await Task.yield()

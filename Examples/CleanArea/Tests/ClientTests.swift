@@ -21,12 +21,12 @@ struct ClientTests {
   }
 
   @Test func theShippedPoliciesLoadAndRelatedIDsExist() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
     let policies = try await PolicyClient.live().load()
     #expect(policies.count == 42)
     #expect(Set(policies.map(\.id)).count == 42)
     let ids = Set(policies.map(\.id))
     #expect(policies.allSatisfy { $0.relatedIDs.allSatisfy(ids.contains) && $0.start <= $0.end })
-    try? FileManager.default.removeItem(at: folder)
   }
 
   @Test func badPolicyFilesGiveClearTypedErrors() async throws {
@@ -43,11 +43,21 @@ struct ClientTests {
       [{"id": 8, "title": "T", "category": "C", "summary": "", "eligibility": "",
         "period": {"start": "2026-12-31", "end": "2026-01-01"}, "source": "", "relatedIds": []}]
       """, to: "backwards.json")
+    let empty = try write("[]", to: "empty.json")
+    let twice = try write(
+      """
+      [{"id": 9, "title": "T", "category": "C", "summary": "", "eligibility": "",
+        "period": {"start": "2026-01-01", "end": "2026-12-31"}, "source": "", "relatedIds": []},
+       {"id": 9, "title": "U", "category": "C", "summary": "", "eligibility": "",
+        "period": {"start": "2026-01-01", "end": "2026-12-31"}, "source": "", "relatedIds": []}]
+      """, to: "twice.json")
     let cases: [(URL, PolicyLoadError)] = [
       (missing, .unavailable("cannot read missing.json")),
       (notAList, .malformed("object.json is not a list of policies")),
       (badDate, .malformed("policy 7 has an unreadable period")),
       (backwards, .malformed("policy 8 ends before it starts")),
+      (empty, .malformed("empty.json lists no policies")),
+      (twice, .malformed("policy 9 appears twice")),
     ]
     for (file, expected) in cases {
       do throws(PolicyLoadError) {
@@ -86,6 +96,7 @@ struct ClientTests {
   }
 
   @Test func everyObserverHearsEveryChangeUntilItStops() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
     let client = BookmarkClient.live(file: nil)
     var first = client.updates().makeAsyncIterator()
     var second = client.updates().makeAsyncIterator()
@@ -94,6 +105,27 @@ struct ClientTests {
     client.toggle(1)
     #expect(await first.next() == [1])
     #expect(await second.next() == [1])
+    // An observer that stops is let go: the stream ends and later changes are not buffered.
+    let stopped = Task {
+      var iterator = client.updates().makeAsyncIterator()
+      _ = await iterator.next()
+      return await iterator.next()
+    }
+    stopped.cancel()
+    #expect(await stopped.value == nil)
+    client.toggle(2)
+    #expect(await first.next() == [1, 2])
+  }
+
+  @Test func concurrentTogglesLoseNothing() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("bookmarks.json")
+    let client = BookmarkClient.live(file: file)
+    await withTaskGroup(of: Void.self) { group in
+      for id in 0..<200 { group.addTask { client.toggle(id) } }
+    }
+    #expect(client.current() == Set(0..<200))
+    #expect(BookmarkClient.live(file: file).current() == Set(0..<200))
   }
 
   @MainActor

@@ -180,6 +180,23 @@ struct StartFeatureTests {
     #expect(bookmarks.observerCount == 0)
   }
 
+  @Test func homeStopsTheObservationsOfEveryDetailItPops() async {
+    var state = loadedState()
+    state.path.append(contentsOf: [detail(rent), detail(jeonse)])
+    let store = makeStore(state)
+    for id: StackElementID in [1, 2] {
+      await store.send(.path(.element(id: id, action: .detail(.onAppear))))
+      await store.receive(.path(.element(id: id, action: .detail(.bookmarksChanged([])))))
+    }
+    #expect(bookmarks.observerCount == 2)
+    await store.send(.path(.element(id: 2, action: .detail(.homeTapped))))
+    await store.receive(.path(.element(id: 2, action: .detail(.delegate(.goHome))))) {
+      $0.path.pop(to: 0)
+    }
+    await store.finish()
+    #expect(bookmarks.observerCount == 0)
+  }
+
   @Test func aStaleActionForAPoppedDetailIsReportedNotACrash() async {
     var state = loadedState()
     state.path.append(detail(rent))

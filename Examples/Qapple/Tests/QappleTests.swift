@@ -329,7 +329,8 @@ struct QappleRecordingTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let failing = QappleScenario.failingAnswerID
-    let recorder = Recorder<TodayQuestionFeature.State, TodayQuestionFeature.Action>()
+    let recorder = Recorder<TodayQuestionFeature.State, TodayQuestionFeature.Action>(
+      keepingStates: true)
     let store = Store(initialState: TodayQuestionFeature.State()) {
       TodayQuestionFeature().record(into: recorder)
     } withDependencies: {
@@ -363,10 +364,12 @@ struct QappleRecordingTests {
     #expect(recording.actions.count > 10)
     let replayed = recording.replay(from: TodayQuestionFeature.State()) { TodayQuestionFeature() }
     #expect(replayed == store.state)
-    // A prefix replays to an earlier state, not the final one: the replay is not a copy.
-    var prefix = recording
-    prefix.entries.removeLast(3)
-    #expect(
-      prefix.replay(from: TodayQuestionFeature.State()) { TodayQuestionFeature() } != store.state)
+    // Every prefix replays to the state the session had at that point.
+    for count in stride(from: 1, to: recording.entries.count, by: 5) {
+      var prefix = recording
+      prefix.entries.removeLast(recording.entries.count - count)
+      let state = prefix.replay(from: TodayQuestionFeature.State()) { TodayQuestionFeature() }
+      #expect(state == recording.entries[count - 1].state)
+    }
   }
 }

@@ -29,56 +29,63 @@ extension BookmarkClient {
   /// bookmarks.toggle(17)   // saved, and every `updates()` observer hears it
   /// ```
   ///
-  /// An unreadable file is reported and moved aside (`bookmarks.json.unreadable`), never
-  /// overwritten.
+  /// A file that exists but cannot be read or decoded is reported and moved aside
+  /// (`bookmarks.json.unreadable`), never overwritten. Toggles are serialized: reading,
+  /// changing, saving and telling observers happen as one step, so concurrent taps lose nothing
+  /// and every observer sees the changes in order.
   public static func live(file: URL?) -> Self {
     struct State {
       var bookmarks: Set<Policy.ID>?
       var observers: [UUID: AsyncStream<Set<Policy.ID>>.Continuation] = [:]
-    }
-    let state = Guarded(State())
-    @Sendable func load() -> Set<Policy.ID> {
-      state.withLock { state in
-        if let bookmarks = state.bookmarks { return bookmarks }
-        var loaded: Set<Policy.ID> = []
-        if let file, let data = try? Data(contentsOf: file) {
-          if let ids = try? JSONDecoder().decode([Policy.ID].self, from: data) {
-            loaded = Set(ids)
-          } else {
-            // Keep the unreadable file for the user instead of overwriting it on the next toggle.
-            let kept = file.appendingPathExtension("unreadable")
-            try? FileManager.default.removeItem(at: kept)
-            let moved = (try? FileManager.default.moveItem(at: file, to: kept)) != nil
-            reportIssue(
-              "CleanArea bookmarks at \(file.path) are unreadable; starting with none. "
-                + (moved
-                  ? "The file was kept as \(kept.lastPathComponent)."
-                  : "The file could not be moved aside."))
-          }
-        }
-        state.bookmarks = loaded
+
+      /// The bookmarks, read from `file` the first time.
+      mutating func current(file: URL?) -> Set<Policy.ID> {
+        if let bookmarks { return bookmarks }
+        let loaded = file.map(Self.read) ?? []
+        bookmarks = loaded
         return loaded
       }
+
+      static func read(_ file: URL) -> Set<Policy.ID> {
+        guard FileManager.default.fileExists(atPath: file.path) else { return [] }
+        if let data = try? Data(contentsOf: file),
+          let ids = try? JSONDecoder().decode([Policy.ID].self, from: data)
+        {
+          return Set(ids)
+        }
+        // Keep the unreadable file for the user instead of overwriting it on the next toggle.
+        let kept = file.appendingPathExtension("unreadable")
+        try? FileManager.default.removeItem(at: kept)
+        let moved = (try? FileManager.default.moveItem(at: file, to: kept)) != nil
+        reportIssue(
+          "CleanArea bookmarks at \(file.path) are unreadable; starting with none. "
+            + (moved
+              ? "The file was kept as \(kept.lastPathComponent)."
+              : "The file could not be moved aside; it will be replaced on the next change."))
+        return []
+      }
     }
+    let state = Guarded(State())
     return BookmarkClient(
-      current: load,
+      current: { state.withLock { $0.current(file: file) } },
       toggle: { id in
-        var bookmarks = load()
-        if bookmarks.remove(id) == nil { bookmarks.insert(id) }
-        let observers = state.withLock { state in
+        state.withLock { state in
+          var bookmarks = state.current(file: file)
+          if bookmarks.remove(id) == nil { bookmarks.insert(id) }
           state.bookmarks = bookmarks
-          return Array(state.observers.values)
-        }
-        if let file {
-          do {
-            try FileManager.default.createDirectory(
-              at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try JSONEncoder().encode(bookmarks.sorted()).write(to: file, options: .atomic)
-          } catch {
-            reportIssue("CleanArea could not save bookmarks to \(file.path): \(error)")
+          if let file {
+            do {
+              try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+              try JSONEncoder().encode(bookmarks.sorted()).write(to: file, options: .atomic)
+            } catch {
+              reportIssue(
+                "CleanArea could not save bookmarks to \(file.path): \(error). They are kept for "
+                  + "this run only; check that the folder is writable.")
+            }
           }
+          for observer in state.observers.values { observer.yield(bookmarks) }
         }
-        for observer in observers { observer.yield(bookmarks) }
       },
       updates: {
         let (stream, continuation) = AsyncStream<Set<Policy.ID>>.makeStream()
@@ -86,15 +93,25 @@ extension BookmarkClient {
         continuation.onTermination = { _ in
           _ = state.withLock { $0.observers.removeValue(forKey: id) }
         }
-        state.withLock { $0.observers[id] = continuation }
-        continuation.yield(load())
+        state.withLock { state in
+          state.observers[id] = continuation
+          continuation.yield(state.current(file: file))
+        }
         return stream
       })
+  }
+
+  /// Where the app keeps bookmarks by default: `CleanArea/bookmarks.json` in the user's
+  /// application support folder (`~/.local/share` on Linux).
+  public static var defaultFile: URL? {
+    FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first?
+      .appendingPathComponent("CleanArea/bookmarks.json")
   }
 }
 
 extension BookmarkClient: DependencyKey {
-  public static var liveValue: BookmarkClient { .live(file: nil) }
+  /// Bookmarks in ``defaultFile``, so they outlive the process.
+  public static var liveValue: BookmarkClient { .live(file: defaultFile) }
   public static let testValue = BookmarkClient(
     current: unimplemented("BookmarkClient.current", placeholder: []),
     toggle: unimplemented("BookmarkClient.toggle", placeholder: ()),

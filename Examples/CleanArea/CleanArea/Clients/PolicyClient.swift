@@ -11,7 +11,13 @@ public struct PolicyClient: Sendable {
 }
 
 extension PolicyClient {
-  /// Reads `file`, or the shipped data set.
+  /// Reads `file`, or the shipped data set. A file that is missing, not a list of policies,
+  /// empty, or has a policy twice or with an unreadable period fails with a
+  /// ``PolicyLoadError`` naming the problem; related ids that name no policy are ignored.
+  ///
+  /// ```swift
+  /// let policies = try await PolicyClient.live(file: URL(fileURLWithPath: "policies.json")).load()
+  /// ```
   public static func live(file: URL? = nil) -> Self {
     PolicyClient { () async throws(PolicyLoadError) -> [Policy] in
       guard let url = file ?? Bundle.module.url(forResource: "policies", withExtension: "json")
@@ -22,8 +28,15 @@ extension PolicyClient {
       guard let dtos = try? JSONDecoder().decode([PolicyDTO].self, from: data) else {
         throw .malformed("\(url.lastPathComponent) is not a list of policies")
       }
+      guard !dtos.isEmpty else { throw .malformed("\(url.lastPathComponent) lists no policies") }
       var policies: [Policy] = []
-      for dto in dtos { policies.append(try Policy(dto: dto)) }
+      var ids = Set<Int>()
+      for dto in dtos {
+        guard ids.insert(dto.id).inserted else {
+          throw .malformed("policy \(dto.id) appears twice")
+        }
+        policies.append(try Policy(dto: dto))
+      }
       return policies
     }
   }
