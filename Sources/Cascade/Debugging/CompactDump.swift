@@ -41,16 +41,7 @@ private func _compact(_ value: Any, maxElements: Int, depth: Int) -> String {
   case .collection, .set:
     return "[\(list(mirror.children, labelled: false))]"
   case .dictionary:
-    let pairs = mirror.children.prefix(maxElements).map { child -> String in
-      let pair = Array(Mirror(reflecting: child.value).children)
-      guard child.label == nil, pair.count == 2 else {
-        return "\(child.label ?? "?"): \(_compact(child.value, maxElements: maxElements, depth: depth + 1))"
-      }
-      return "\(_compact(pair[0].value, maxElements: maxElements, depth: depth + 1)): "
-        + _compact(pair[1].value, maxElements: maxElements, depth: depth + 1)
-    }
-    let more = mirror.children.count > maxElements ? ", …(+\(mirror.children.count - maxElements))" : ""
-    return pairs.isEmpty ? "[:]" : "[\(pairs.joined(separator: ", "))\(more)]"
+    return compactDictionary(mirror, maxElements: maxElements, depth: depth)
   case .tuple:
     return "(\(list(mirror.children, labelled: true)))"
   case .struct, .class:
@@ -68,6 +59,26 @@ private func _compact(_ value: Any, maxElements: Int, depth: Int) -> String {
   default:
     return "\(value)"
   }
+}
+
+/// `[key: value, …]`, the first `maxElements` pairs.
+private func compactDictionary(_ mirror: Mirror, maxElements: Int, depth: Int) -> String {
+  func compact(_ value: Any) -> String {
+    _compact(value, maxElements: maxElements, depth: depth + 1)
+  }
+  var pairs: [String] = []
+  for child in mirror.children.prefix(maxElements) {
+    let pair = Array(Mirror(reflecting: child.value).children)
+    if child.label == nil, pair.count == 2 {
+      pairs.append(compact(pair[0].value) + ": " + compact(pair[1].value))
+    } else {
+      pairs.append((child.label ?? "?") + ": " + compact(child.value))
+    }
+  }
+  let count = mirror.children.count
+  if pairs.isEmpty { return "[:]" }
+  let more = count > maxElements ? ", …(+\(count - maxElements))" : ""
+  return "[" + pairs.joined(separator: ", ") + more + "]"
 }
 
 /// Standard-library values that print best as themselves.

@@ -35,6 +35,15 @@ public final class SeoulSalamScenario {
     _ = await store.values(of: \.restaurants.count).first { $0 > 0 }
     expect(store.restaurants.count == 62, "62 restaurants arrive")
 
+    await searches(in: store)
+    await liveUpdatesAndRecovery(in: store, changes: changes)
+    await detail(in: store)
+    store.send(.stopObserving)
+    expect(!store.isObserving, "observation stops")
+    return failures
+  }
+
+  private func searches(in store: StoreOf<RestaurantFeature>) async {
     await search("murree", in: store)
     expect(names(store) == ["Murree Pakistani Restaurant"], "a search by name finds it")
     await search("UZBEK", in: store)
@@ -47,6 +56,9 @@ public final class SeoulSalamScenario {
     await search("cafe andalus", in: store)
     expect(names(store) == ["Café Andalus"], "accents do not matter")
 
+  }
+
+  private func liveUpdatesAndRecovery(in store: StoreOf<RestaurantFeature>, changes: StepClock) async {
     print("— A live update while searching")
     await search("itaewon halal", in: store)
     expect(store.results.isEmpty, "nothing matches yet")
@@ -66,6 +78,9 @@ public final class SeoulSalamScenario {
     _ = await store.values(of: \.isObserving).first { $0 }
     expect(store.failure == nil && store.isObserving, "retry recovers")
 
+  }
+
+  private func detail(in store: StoreOf<RestaurantFeature>) async {
     print("— Open a restaurant")
     await search("", in: store)
     let id = store.results.first!.id
@@ -74,10 +89,6 @@ public final class SeoulSalamScenario {
     store.send(.detail(.presented(.closeButtonTapped)))
     _ = await store.values(of: \.detail).first { $0 == nil }
     expect(store.detail == nil, "it closes itself")
-
-    store.send(.stopObserving)
-    expect(!store.isObserving, "observation stops")
-    return failures
   }
 
   private func search(_ text: String, in store: StoreOf<RestaurantFeature>) async {
