@@ -40,7 +40,8 @@ let package = Package(
       name: "SeoulSalam", dependencies: ["Cascade"], path: "Examples/SeoulSalam/SeoulSalam",
       resources: [.process("Resources")]),
     .executableTarget(
-      name: "SeoulSalamCLI", dependencies: ["SeoulSalam"], path: "Examples/SeoulSalam/SeoulSalamCLI"),
+      name: "SeoulSalamCLI", dependencies: ["SeoulSalam"], path: "Examples/SeoulSalam/SeoulSalamCLI"
+    ),
     .target(
       name: "Qapple", dependencies: ["Cascade"], path: "Examples/Qapple/Qapple",
       resources: [.process("Resources")]),

@@ -23,7 +23,8 @@ func reportFailure(_ message: String, at location: TestLocation) {
 func reportSkipped(_ message: String, at location: TestLocation) {
   if Test.current != nil {
     withKnownIssue {
-      Issue.record(Comment(rawValue: "Skipped assertion: " + message), sourceLocation: location.sourceLocation)
+      Issue.record(
+        Comment(rawValue: "Skipped assertion: " + message), sourceLocation: location.sourceLocation)
     }
   } else {
     print("\(location.filePath):\(location.line): skipped assertion: \(message)")

@@ -114,7 +114,10 @@ struct Screen: Reducer {
 
 struct StackRoot: Reducer {
   struct State: Equatable { var path = StackState<Screen.State>() }
-  enum Action { case path(StackActionOf<Screen>), push }
+  enum Action {
+    case path(StackActionOf<Screen>)
+    case push
+  }
   var body: some Reducer<State, Action> {
     Reduce { state, action in
       if case .push = action { state.path.append(Screen.State()) }
@@ -143,7 +146,10 @@ struct Presenter: Reducer {
   struct State: Equatable {
     @PresentationState var child: Counter.State?
   }
-  enum Action { case present, child(PresentationAction<Counter.Action>) }
+  enum Action {
+    case present
+    case child(PresentationAction<Counter.Action>)
+  }
   var body: some Reducer<State, Action> {
     Reduce { state, action in
       if case .present = action { state.child = Counter.State() }

@@ -58,14 +58,19 @@ enum Workloads {
     let deepLeafAction = deepLeafAction()
     let run = measure(operations: n) {
       for _ in 0..<n { store.send(deepLeafAction) }
-      return { var state = store.state; return floorReadDeep(&state) }()
+      return {
+        var state = store.state
+        return floorReadDeep(&state)
+      }()
     }
     var floorState = deepState()
     let floor = measure(operations: n) {
       for _ in 0..<n { floorDeep(&floorState) }
       return floorReadDeep(&floorState)
     }
-    let allocs = Allocations.perOperation(10_000) { for _ in 0..<10_000 { store.send(deepLeafAction) } }
+    let allocs = Allocations.perOperation(10_000) {
+      for _ in 0..<10_000 { store.send(deepLeafAction) }
+    }
     return result("W2", "deep-compose (10 Scopes)", run, floor, allocs: allocs)
   }
 
@@ -95,7 +100,9 @@ enum Workloads {
       for _ in 0..<n { floorDeep(&floorState) }
       return floorReadDeep(&floorState)
     }
-    let sendAllocs = Allocations.perOperation(10_000) { for _ in 0..<10_000 { leaf.send(.increment) } }
+    let sendAllocs = Allocations.perOperation(10_000) {
+      for _ in 0..<10_000 { leaf.send(.increment) }
+    }
     let chains = 10_000
     let cached = measure(operations: chains) {
       var total = 0
@@ -115,9 +122,11 @@ enum Workloads {
     }
     return [
       result("W3", "scoped store, 10 levels: send", run, floor, allocs: sendAllocs),
-      result("W3c", "10 scope calls, cached", cached, floorRead, allocs: nil,
+      result(
+        "W3c", "10 scope calls, cached", cached, floorRead, allocs: nil,
         note: "floor: reading the leaf through plain structs"),
-      result("W3u", "10 scope calls, uncached (new stores)", uncached, floorRead, allocs: nil,
+      result(
+        "W3u", "10 scope calls, uncached (new stores)", uncached, floorRead, allocs: nil,
         note: "floor: reading the leaf through plain structs"),
     ]
   }

@@ -35,20 +35,29 @@ if selected("W8") { results.append(await MainActor.run { Workloads.w8() }) }
 if json {
   struct Output: Encodable {
     let workloads: [Result]
-    let peak_rss_bytes_w9: Int?
-    let added_rss_bytes_w9: Int?
+    let peakResidentBytesW9: Int?
+    let addedResidentBytesW9: Int?
+    enum CodingKeys: String, CodingKey {
+      case workloads
+      case peakResidentBytesW9 = "peak_rss_bytes_w9"
+      case addedResidentBytesW9 = "added_rss_bytes_w9"
+    }
   }
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.sortedKeys]
   let output = Output(
-    workloads: results, peak_rss_bytes_w9: memory?.peakBytes, added_rss_bytes_w9: memory?.addedBytes)
+    workloads: results, peakResidentBytesW9: memory?.peakBytes,
+    addedResidentBytesW9: memory?.addedBytes
+  )
   print(String(decoding: try! encoder.encode(output), as: UTF8.self))
 } else {
   func pad(_ text: String, _ width: Int) -> String {
     text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
   }
   func number(_ value: Double) -> String { String(format: value < 10 ? "%.2f" : "%.1f", value) }
-  print(pad("id", 5) + pad("workload", 46) + pad("ns/op", 11) + pad("floor ns", 11) + pad("ratio", 9) + "allocs/op")
+  print(
+    pad("id", 5) + pad("workload", 46) + pad("ns/op", 11) + pad("floor ns", 11) + pad("ratio", 9)
+      + "allocs/op")
   for result in results {
     print(
       pad(result.id, 5) + pad(result.name, 46) + pad(number(result.nsPerOp), 11)
@@ -61,5 +70,6 @@ if json {
         + "peak resident \(memory.peakBytes / 1024 / 1024) MiB")
   }
   for result in results where result.note != nil { print("  \(result.id): \(result.note!)") }
-  print(String(format: "(%.1f s, checksums printed with --json)", Date().timeIntervalSince(started)))
+  print(
+    String(format: "(%.1f s, checksums printed with --json)", Date().timeIntervalSince(started)))
 }

@@ -1,5 +1,5 @@
-import CascadeTesting
 import Cascade
+import CascadeTesting
 import Testing
 
 private final class Events: Sendable {

@@ -34,7 +34,9 @@ private struct Feature: Reducer {
       return .none
     case .load:
       state.isLoading = true
-      return .run { send in await send(.loaded(try await search.run("all"))) } catch: { error, send in
+      return .run { send in
+        await send(.loaded(try await search.run("all")))
+      } catch: { error, send in
         await send(.loadFailed(error))
       }
     case let .loaded(results):
@@ -214,7 +216,8 @@ struct TestStoreTests {
       await store.receive(.loaded(["z"]))
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()
-      return text.contains("Received an unexpected action") && text.contains("−") && text.contains("+")
+      return text.contains("Received an unexpected action") && text.contains("−")
+        && text.contains("+")
     }
   }
 

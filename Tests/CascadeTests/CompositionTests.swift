@@ -40,8 +40,10 @@ private struct Parent: Reducer {
     case child(Child.Action)
     case rows(IdentifiedActionOf<Child>)
     case present, dismiss
-    case addRow(Int), removeRow(Int)
-    case listen(String), stop(String)
+    case addRow(Int)
+    case removeRow(Int)
+    case listen(String)
+    case stop(String)
   }
   let log: Box<[String]>
   let effect: LongEffect
@@ -85,7 +87,11 @@ private struct Switch: Reducer {
     Reduce { state, action in
       log.update { $0.append("parent") }
       switch action {
-      case .child: if case var .on(child) = state { child.id = child.count; state = .on(child) }
+      case .child:
+        if case var .on(child) = state {
+          child.id = child.count
+          state = .on(child)
+        }
       case .turnOn: state = .on(Child.State())
       case .turnOff: state = .off
       }
@@ -236,4 +242,3 @@ struct CompositionTests {
     #expect(store.activeEffectCount == 0)
   }
 }
-

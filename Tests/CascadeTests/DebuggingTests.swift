@@ -77,8 +77,12 @@ struct DebuggingTests {
     let seen = Guarded<[String]>([])
     let store = Store(initialState: Tally.State()) {
       Tally().intercept(
-        before: { state, action in seen.withLock { $0.append("before \(compactDump(action)) at \(state.count)") } },
-        after: { state, action, _ in seen.withLock { $0.append("after \(compactDump(action)) at \(state.count)") } })
+        before: { state, action in
+          seen.withLock { $0.append("before \(compactDump(action)) at \(state.count)") }
+        },
+        after: { state, action, _ in
+          seen.withLock { $0.append("after \(compactDump(action)) at \(state.count)") }
+        })
     }
     await store.send(.addLater(5)).finish()
     #expect(

@@ -54,7 +54,11 @@ private enum NumberKey: DependencyKey {
 
 private struct Greeter: Reducer {
   struct State: Equatable, Sendable { var greetings: [String] = [] }
-  enum Action: Equatable, Sendable { case greet(String), greetLater(String), greeted(String) }
+  enum Action: Equatable, Sendable {
+    case greet(String)
+    case greetLater(String)
+    case greeted(String)
+  }
   @Dependency(\.greeting) var greeting
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -80,9 +84,13 @@ struct DependencyTests {
   }
 
   @Test func innerOverridesBeatOuterOnesAndEndWithTheirScope() {
-    withDependencies { $0.number = 1 } operation: {
+    withDependencies {
+      $0.number = 1
+    } operation: {
       #expect(DependencyValues.current.number == 1)
-      withDependencies { $0.number = 2 } operation: {
+      withDependencies {
+        $0.number = 2
+      } operation: {
         #expect(DependencyValues.current.number == 2)
       }
       #expect(DependencyValues.current.number == 1)
@@ -94,7 +102,9 @@ struct DependencyTests {
     await withTaskGroup(of: (Int, Int).self) { group in
       for index in 1...20 {
         group.addTask {
-          await withDependencies { $0.number = index } operation: {
+          await withDependencies {
+            $0.number = index
+          } operation: {
             await Task.yield()
             return (index, DependencyValues.current.number)
           }
@@ -116,10 +126,14 @@ struct DependencyTests {
   }
 
   @Test func theSendersOverridesNeverReachTheStore() {
-    let store = Store(initialState: Greeter.State()) { Greeter() } withDependencies: {
+    let store = Store(initialState: Greeter.State()) {
+      Greeter()
+    } withDependencies: {
       $0.greeting.greet = { "Pinned \($0)" }
     }
-    withDependencies { $0.greeting.greet = { "Caller \($0)" } } operation: {
+    withDependencies {
+      $0.greeting.greet = { "Caller \($0)" }
+    } operation: {
       store.send(.greet("Ada"))
     }
     #expect(store.greetings == ["Pinned Ada"])
@@ -130,9 +144,13 @@ struct DependencyTests {
       @Dependency(\.number) var number
       func reduce(into state: inout [Int], action: Void) -> Effect<Void> {
         state.append(number)
-        withDependencies { $0.number = 9 } operation: {
+        withDependencies {
+          $0.number = 9
+        } operation: {
           state.append(DependencyValues.current.number)
-          withDependencies { $0.number += 1 } operation: {
+          withDependencies {
+            $0.number += 1
+          } operation: {
             state.append(number)
           }
         }
@@ -140,13 +158,19 @@ struct DependencyTests {
         return .none
       }
     }
-    let store = Store(initialState: [Int]()) { Nested() } withDependencies: { $0.number = 3 }
+    let store = Store(initialState: [Int]()) {
+      Nested()
+    } withDependencies: {
+      $0.number = 3
+    }
     store.send(())
     #expect(store.state == [3, 9, 10, 3])
   }
 
   @Test func storeInitializerOverrides() async {
-    let store = Store(initialState: Greeter.State()) { Greeter() } withDependencies: {
+    let store = Store(initialState: Greeter.State()) {
+      Greeter()
+    } withDependencies: {
       $0.greeting.greet = { "Yo \($0)" }
     }
     store.send(.greet("Ada"))
@@ -157,8 +181,14 @@ struct DependencyTests {
     // The override applies only while the child reducer runs; its effect runs later, after
     // the override's scope has ended, and must still see it.
     struct Parent: Reducer {
-      struct State: Equatable, Sendable { var child = Greeter.State(); var own: [String] = [] }
-      enum Action: Equatable, Sendable { case child(Greeter.Action), greet(String) }
+      struct State: Equatable, Sendable {
+        var child = Greeter.State()
+        var own: [String] = []
+      }
+      enum Action: Equatable, Sendable {
+        case child(Greeter.Action)
+        case greet(String)
+      }
       @Dependency(\.greeting) var greeting
       var body: some Reducer<State, Action> {
         Scope(state: \.child, action: Action.child) {
@@ -170,7 +200,9 @@ struct DependencyTests {
         }
       }
     }
-    let store = Store(initialState: Parent.State()) { Parent() } withDependencies: {
+    let store = Store(initialState: Parent.State()) {
+      Parent()
+    } withDependencies: {
       $0.greeting.greet = { "Parent says hi to \($0)" }
     }
     await store.send(.child(.greetLater("Ada"))).finish()
@@ -252,7 +284,9 @@ struct DependencyTests {
         return .none
       }
     }
-    let store = Store(initialState: "") { Reader() } withDependencies: {
+    let store = Store(initialState: "") {
+      Reader()
+    } withDependencies: {
       $0[GreetingClient.self] = GreetingClient { "Hey \($0)" }
     }
     store.send("Ada")
@@ -262,7 +296,9 @@ struct DependencyTests {
   @Test func escapedDependenciesReachCallbacks() async {
     let seen = Guarded<Int?>(nil)
     let latch = Latch()
-    withDependencies { $0.number = 42 } operation: {
+    withDependencies {
+      $0.number = 42
+    } operation: {
       withEscapedDependencies { dependencies in
         Thread.detachNewThread {
           dependencies.yield { seen.withLock { $0 = DependencyValues.current.number } }
@@ -282,7 +318,9 @@ struct DependencyTests {
     #expect(values.date.now == Date(timeIntervalSince1970: 1_000))
     #expect(values.uuid() == UUID(uuidString: "00000000-0000-0000-0000-000000000000"))
     #expect(values.uuid() == UUID(uuidString: "00000000-0000-0000-0000-000000000001"))
-    let rolls = (0..<5).map { _ in values.withRandomNumberGenerator { Int.random(in: 1...6, using: &$0) } }
+    let rolls = (0..<5).map { _ in
+      values.withRandomNumberGenerator { Int.random(in: 1...6, using: &$0) }
+    }
     var again = SeededGenerator(seed: 7)
     #expect(rolls == (0..<5).map { _ in Int.random(in: 1...6, using: &again) })
     #expect(values.calendar.timeZone == TimeZone(identifier: "UTC"))

@@ -48,7 +48,9 @@ private struct Loader: Reducer {
     case .throwUnhandled:
       return .run { _ in throw Failure() }
     case .throwHandled:
-      return .run { _ in throw Failure() } catch: { error, send in
+      return .run { _ in
+        throw Failure()
+      } catch: { error, send in
         await send(.failed("\(error)"))
       }
     case let .failed(message):

@@ -59,7 +59,9 @@ import Testing
 struct NavigationTests {
   let effect = LongEffect()
 
-  fileprivate func makeStore(_ state: NavigationRoot.State = NavigationRoot.State()) -> TestStore<NavigationRoot.State, NavigationRoot.Action> {
+  fileprivate func makeStore(_ state: NavigationRoot.State = NavigationRoot.State()) -> TestStore<
+    NavigationRoot.State, NavigationRoot.Action
+  > {
     TestStore(initialState: state) { NavigationRoot(effect: effect) }
   }
 
@@ -146,12 +148,15 @@ struct NavigationTests {
       await store.send(.path(.element(id: 0, action: .detail(.saveTapped))))
     } matching: { issue in
       issue.comments.contains { $0.rawValue.contains("not on the stack (id #0)") }
-        && (NavigationRoot.bodyStart...NavigationRoot.bodyEnd).contains(issue.sourceLocation?.line ?? 0)
+        && (NavigationRoot.bodyStart...NavigationRoot.bodyEnd).contains(
+          issue.sourceLocation?.line ?? 0)
     }
     await withKnownIssue {
       await store.send(.path(.popFrom(id: 0))) { $0.log.append("popping #0, stack has 0") }
     } matching: { issue in
-      issue.comments.contains { $0.rawValue.contains("'popFrom' for a screen that is not on the stack") }
+      issue.comments.contains {
+        $0.rawValue.contains("'popFrom' for a screen that is not on the stack")
+      }
     }
   }
 
@@ -162,13 +167,17 @@ struct NavigationTests {
       $0.path[id: 0] = .tabs(Tabs.State(selectedTab: 2))
     }
     await store.send(.path(.element(id: 0, action: .tabs(.itemSelected("Youth rent support")))))
-    await store.receive(.path(.element(id: 0, action: .tabs(.delegate(.showDetail("Youth rent support")))))) {
+    await store.receive(
+      .path(.element(id: 0, action: .tabs(.delegate(.showDetail("Youth rent support")))))
+    ) {
       $0.log = ["tab #0 asked for Youth rent support"]
       $0.path.append(.detail(Detail.State(title: "Youth rent support")))
     }
     // The detail pushes a related policy, two levels deep, then home pops both at once.
     await store.send(.path(.element(id: 1, action: .detail(.relatedTapped("Housing loan")))))
-    await store.receive(.path(.element(id: 1, action: .detail(.delegate(.openRelated("Housing loan")))))) {
+    await store.receive(
+      .path(.element(id: 1, action: .detail(.delegate(.openRelated("Housing loan")))))
+    ) {
       $0.path.append(.detail(Detail.State(title: "Housing loan")))
     }
     #expect(store.state.path.ids == [0, 1, 2])
@@ -242,7 +251,8 @@ struct NavigationTests {
       }
     }
     #expect(
-      store.state.alert?.description == #"Alert "Delete?" [Delete (destructive)] [Cancel (cancel)]"#)
+      store.state.alert?.description == #"Alert "Delete?" [Delete (destructive)] [Cancel (cancel)]"#
+    )
     let delete = store.state.alert!.buttons[0]
     await store.send(.alert(.tapped(delete))) {
       $0.alert = nil

@@ -56,7 +56,10 @@ private struct Configurable: Reducer {
 
   @Test func onChangeRunsOnlyWhenTheValueChanged() async {
     struct Feature: Reducer {
-      struct State: Equatable { var text = ""; var changes: [String] = [] }
+      struct State: Equatable {
+        var text = ""
+        var changes: [String] = []
+      }
       enum Action { case set(String) }
       var body: some Reducer<State, Action> {
         Reduce { state, action in
@@ -85,8 +88,14 @@ private struct Configurable: Reducer {
 
   @Test func scopeToAnEnumCaseWarnsOutsideTheCase() async {
     struct Feature: Reducer {
-      enum State: Equatable { case counting(Int), idle }
-      enum Action: Equatable { case counter(Int), stop }
+      enum State: Equatable {
+        case counting(Int)
+        case idle
+      }
+      enum Action: Equatable {
+        case counter(Int)
+        case stop
+      }
       var body: some Reducer<State, Action> {
         Scope(state: CasePath(State.counting), action: Action.counter) {
           Reduce<Int, Int> { count, delta in

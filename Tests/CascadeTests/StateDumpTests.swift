@@ -111,13 +111,27 @@ private struct AppState: Equatable {
 }
 
 @Suite struct CompactDumpTests {
-  private enum Inner: Equatable { case saveTapped, rename(String) }
-  private enum Outer { case path(StackAction<Int, Inner>), values([Int]), pair(Int?, label: String) }
-  private struct Point { var x = 1; var y = 2 }
+  private enum Inner: Equatable {
+    case saveTapped
+    case rename(String)
+  }
+  private enum Outer {
+    case path(StackAction<Int, Inner>)
+    case values([Int])
+    case pair(Int?, label: String)
+  }
+  private struct Point {
+    var x = 1
+    var y = 2
+  }
 
   @Test func describesActionsOnOneLine() {
-    #expect(compactDump(Outer.path(.element(id: 0, action: .saveTapped))) == ".path(.element(id: #0, action: .saveTapped))")
-    #expect(compactDump(Outer.path(.element(id: 3, action: .rename("a")))) == #".path(.element(id: #3, action: .rename("a")))"#)
+    #expect(
+      compactDump(Outer.path(.element(id: 0, action: .saveTapped)))
+        == ".path(.element(id: #0, action: .saveTapped))")
+    #expect(
+      compactDump(Outer.path(.element(id: 3, action: .rename("a"))))
+        == #".path(.element(id: #3, action: .rename("a")))"#)
     #expect(compactDump(Outer.values([1, 2, 3, 4, 5, 6, 7])) == ".values([1, 2, 3, 4, 5, …(+2)])")
     #expect(compactDump(Outer.pair(nil, label: "x")) == #".pair(nil, label: "x")"#)
     #expect(compactDump(Point()) == "CompactDumpTests.Point(x: 1, y: 2)")

@@ -69,9 +69,13 @@ let store = Store(initialState: TodayQuestionFeature.State()) {
   if let list = list() {
     print("\(list.answers.count) of \(list.total) answers\(list.hasNext ? " (more)" : "")")
     for (index, answer) in list.answers.enumerated() {
-      let marks = [answer.isLiked ? "♥" : "", answer.isMine ? "mine" : "", answer.isReported ? "reported" : ""]
-        .filter { !$0.isEmpty }.joined(separator: ", ")
-      print("  \(index + 1). \(answer.authorNickname): \(answer.content)\(marks.isEmpty ? "" : " [\(marks)]")")
+      let marks = [
+        answer.isLiked ? "♥" : "", answer.isMine ? "mine" : "", answer.isReported ? "reported" : "",
+      ]
+      .filter { !$0.isEmpty }.joined(separator: ", ")
+      print(
+        "  \(index + 1). \(answer.authorNickname): \(answer.content)\(marks.isEmpty ? "" : " [\(marks)]")"
+      )
     }
     if let error = list.errorMessage { print("! \(error)") }
   } else if let question = store.question {
@@ -86,7 +90,9 @@ let store = Store(initialState: TodayQuestionFeature.State()) {
   return list.answers[n - 1].id
 }
 
-print("qapple (data in \(dataDirectory.path)): question, answers, more, like N, report N, delete N, write TEXT, refresh, list, quit")
+print(
+  "qapple (data in \(dataDirectory.path)): question, answers, more, like N, report N, delete N, write TEXT, refresh, list, quit"
+)
 await store.send(.onAppear).finish()
 show()
 while let line = readLine() {

@@ -48,7 +48,8 @@ guard flags.contains("--interactive") else {
 }
 
 let changes: RestaurantClient.ChangeLog =
-  flags.contains("--no-changes") ? .none : options["--changes"].map { .file(URL(fileURLWithPath: $0)) } ?? .shipped
+  flags.contains("--no-changes")
+  ? .none : options["--changes"].map { .file(URL(fileURLWithPath: $0)) } ?? .shipped
 let store = Store(initialState: RestaurantFeature.State()) {
   RestaurantFeature()
 } withDependencies: {
@@ -63,10 +64,14 @@ let store = Store(initialState: RestaurantFeature.State()) {
   if let failure = state.failure { print("! \(failure) (type 'retry')") }
   if let detail = state.detail {
     let r = detail.restaurant
-    print("[\(r.name)] \(r.category), \(r.certification.rawValue)\n  \(r.address)\n  \(r.addressKorean)\n  \(detail.coordinates)\(detail.isRemoved ? "\n  (no longer listed)" : "")")
+    print(
+      "[\(r.name)] \(r.category), \(r.certification.rawValue)\n  \(r.address)\n  \(r.addressKorean)\n  \(detail.coordinates)\(detail.isRemoved ? "\n  (no longer listed)" : "")"
+    )
     return
   }
-  print("\(state.results.count) of \(state.restaurants.count) restaurants\(state.isObserving ? " (live)" : "")")
+  print(
+    "\(state.results.count) of \(state.restaurants.count) restaurants\(state.isObserving ? " (live)" : "")"
+  )
   for (index, restaurant) in state.results.prefix(10).enumerated() {
     print("  \(index + 1). \(restaurant.name) — \(restaurant.category), \(restaurant.district)")
   }

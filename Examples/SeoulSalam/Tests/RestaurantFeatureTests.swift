@@ -57,7 +57,8 @@ struct RestaurantFeatureTests {
   }
 
   /// Observes and receives the three restaurants.
-  fileprivate func observing() async -> TestStore<RestaurantFeature.State, RestaurantFeature.Action> {
+  fileprivate func observing() async -> TestStore<RestaurantFeature.State, RestaurantFeature.Action>
+  {
     let store = makeStore()
     store.exhaustivity = .off
     await store.send(.startObserving) { $0.isObserving = true }
@@ -86,7 +87,8 @@ struct RestaurantFeatureTests {
     #expect(await results(for: "jongno", in: store) == ["Samarkand Plov"])  // district
     #expect(await results(for: "pork free", in: store) == ["Samarkand Plov"])  // certification
     #expect(await results(for: "cafe", in: store) == ["Café Andalus"])  // accents do not matter
-    #expect(await results(for: "ＭＵＲＲＥＥ", in: store) == ["Murree Pakistani Restaurant"])  // full width
+    // Full-width letters match their ASCII forms.
+    #expect(await results(for: "ＭＵＲＲＥＥ", in: store) == ["Murree Pakistani Restaurant"])
     #expect(await results(for: "", in: store).count == 3)
     #expect(await results(for: "sushi", in: store).isEmpty)
     await store.skipInFlightEffects()
@@ -245,9 +247,15 @@ struct RestaurantClientTests {
         .updates().makeAsyncIterator()
       return await iterator.next()
     }
-    #expect(await firstUpdate(folder.appendingPathComponent("missing.json")) == .failure(.unavailable("cannot read missing.json")))
-    #expect(await firstUpdate(notJSON) == .failure(.malformed("garbage.json is not a list of restaurants")))
-    #expect(await firstUpdate(badCertification) == .failure(.malformed("'Trust me' is not a certification (restaurant x)")))
+    #expect(
+      await firstUpdate(folder.appendingPathComponent("missing.json"))
+        == .failure(.unavailable("cannot read missing.json")))
+    #expect(
+      await firstUpdate(notJSON)
+        == .failure(.malformed("garbage.json is not a list of restaurants")))
+    #expect(
+      await firstUpdate(badCertification)
+        == .failure(.malformed("'Trust me' is not a certification (restaurant x)")))
   }
 
   @MainActor

@@ -44,7 +44,9 @@ struct AppFeatureTests {
     await store.send(.onAppear)
     await clock.run()
     await store.receive(.splashFinished)
-    await store.receive(.versionChecked(.upToDate)) { $0.launch = .home(HomeFeature.State(count: 42)) }
+    await store.receive(.versionChecked(.upToDate)) {
+      $0.launch = .home(HomeFeature.State(count: 42))
+    }
     await store.finish()
   }
 
@@ -52,7 +54,9 @@ struct AppFeatureTests {
     let settings = SettingsClient.inMemory()
     var state = AppFeature.State()
     state.launch = .onboarding(OnboardingFeature.State())
-    let store = TestStore(initialState: state) { AppFeature() } withDependencies: {
+    let store = TestStore(initialState: state) {
+      AppFeature()
+    } withDependencies: {
       $0.settings = settings
     }
     await store.send(.onboarding(.skipButtonTapped))
@@ -86,7 +90,8 @@ struct AppFeatureTests {
 
   @Test func aFailedCheckIsReportedAndTheAppGoesOn() async {
     let store = makeStore(
-      latest: { () async throws(VersionCheckError) -> StoreRelease in throw .unreachable("offline") },
+      latest: { () async throws(VersionCheckError) -> StoreRelease in throw .unreachable("offline")
+      },
       settings: .inMemory(onboarded: true, taps: 1))
     await store.send(.onAppear)
     await clock.run()
@@ -123,7 +128,9 @@ struct AppFeatureTests {
 
   @Test func homeCountsTapsAndKeepsThem() async {
     let settings = SettingsClient.inMemory(onboarded: true, taps: 5)
-    let store = TestStore(initialState: HomeFeature.State(count: 5)) { HomeFeature() } withDependencies: {
+    let store = TestStore(initialState: HomeFeature.State(count: 5)) {
+      HomeFeature()
+    } withDependencies: {
       $0.settings = settings
     }
     await store.send(.tapButtonTapped) { $0.count = 6 }
@@ -149,7 +156,9 @@ struct AppFeatureTests {
     }
     let store = Store(initialState: AppFeature.State()) {
       AppFeature().record(into: recorder)
-    } withDependencies: { dependencies(&$0) }
+    } withDependencies: {
+      dependencies(&$0)
+    }
     await store.send(.onAppear).finish()
     await store.send(.onboarding(.nextButtonTapped)).finish()
     await store.send(.onboarding(.skipButtonTapped)).finish()

@@ -49,8 +49,10 @@ import Testing
     let corrupt = folder.appendingPathComponent("corrupt.json")
     try? Data("{ nope".utf8).write(to: corrupt)
     let badVersion = folder.appendingPathComponent("bad-version.json")
-    try? Data(#"{"resultCount":1,"results":[{"version":"soon","trackViewUrl":"https://a.b"}]}"#.utf8)
-      .write(to: badVersion)
+    try? Data(
+      #"{"resultCount":1,"results":[{"version":"soon","trackViewUrl":"https://a.b"}]}"#.utf8
+    )
+    .write(to: badVersion)
     let empty = folder.appendingPathComponent("empty.json")
     try? Data(#"{"resultCount":0,"results":[]}"#.utf8).write(to: empty)
 
@@ -63,7 +65,9 @@ import Testing
         return error
       }
     }
-    #expect(await check(folder.appendingPathComponent("missing.json")) == .unreachable("cannot read missing.json"))
+    #expect(
+      await check(folder.appendingPathComponent("missing.json"))
+        == .unreachable("cannot read missing.json"))
     #expect(await check(corrupt) == .malformed("corrupt.json is not a lookup response"))
     #expect(await check(badVersion) == .malformed("'soon' is not a version"))
     #expect(await check(empty) == .notFound)
@@ -120,8 +124,10 @@ import Testing
       "taptap-scenario-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let failures = await TapTapScenario(dataDirectory: folder, clock: ImmediateClock(), print: { _ in })
-      .run()
+    let failures = await TapTapScenario(
+      dataDirectory: folder, clock: ImmediateClock(), print: { _ in }
+    )
+    .run()
     #expect(failures.isEmpty)
   }
 }

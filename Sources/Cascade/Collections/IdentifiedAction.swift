@@ -16,12 +16,16 @@ public enum IdentifiedAction<ID: Hashable & Sendable, Action> {
 
   /// The element's id.
   public var id: ID {
-    switch self { case let .element(id, _): id }
+    switch self {
+    case let .element(id, _): id
+    }
   }
 
   /// The element's action.
   public var action: Action {
-    switch self { case let .element(_, action): action }
+    switch self {
+    case let .element(_, action): action
+    }
   }
 }
 

@@ -253,7 +253,9 @@ extension IdentifiedArray: CustomStringConvertible, CustomReflectable {
   public var description: String { _elements.description }
 
   /// Reflects as its elements, so dumps and diffs show rows, not storage.
-  public var customMirror: Mirror { Mirror(self, unlabeledChildren: _elements, displayStyle: .collection) }
+  public var customMirror: Mirror {
+    Mirror(self, unlabeledChildren: _elements, displayStyle: .collection)
+  }
 }
 
 extension IdentifiedArray: Encodable where Element: Encodable {

@@ -45,8 +45,9 @@ private func _compact(_ value: Any, maxElements: Int, depth: Int) -> String {
   case .tuple:
     return "(\(list(mirror.children, labelled: true)))"
   case .struct, .class:
-    if mirror.children.isEmpty || value is any CustomStringConvertible
-      && !(value is any Collection) && mirror.displayStyle == .class
+    if mirror.children.isEmpty
+      || value is any CustomStringConvertible
+        && !(value is any Collection) && mirror.displayStyle == .class
     {
       return "\(value)"
     }

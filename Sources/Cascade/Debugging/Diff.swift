@@ -24,14 +24,19 @@ public func stateDiff<Value>(
 /// The diff of two lists of lines, or `nil` when they are equal.
 func lineDiff(_ old: [String], _ new: [String], context: Int) -> String? {
   guard old != new else { return nil }
-  enum Line { case same(String), removed(String), added(String) }
+  enum Line {
+    case same(String)
+    case removed(String)
+    case added(String)
+  }
   // Longest common subsequence, by dynamic programming: dumps are small.
   let n = old.count
   let m = new.count
   var table = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
   for i in stride(from: n - 1, through: 0, by: -1) {
     for j in stride(from: m - 1, through: 0, by: -1) {
-      table[i][j] = old[i] == new[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+      table[i][j] =
+        old[i] == new[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
     }
   }
   var lines: [Line] = []

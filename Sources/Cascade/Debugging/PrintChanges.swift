@@ -29,7 +29,9 @@ extension Reducer {
       let effect = reduce(&state)
       var text = "received action: \(compactDump(action, maxElements: maxElements ?? 5))"
       if let diff = stateDiff(before, state, maxElements: maxElements) {
-        text += "\n" + diff.split(separator: "\n", omittingEmptySubsequences: false)
+        text +=
+          "\n"
+          + diff.split(separator: "\n", omittingEmptySubsequences: false)
           .map { "    " + $0 }.joined(separator: "\n")
       } else if maxElements != nil, stateDiff(before, state) != nil {
         text += "\n    (changes among collection elements not shown)"

@@ -52,9 +52,11 @@ private func _dump(
     defer { if hidden > 0 { lines.insert(pad + "  … (\(hidden) more)", at: lines.count - 1) } }
     for (offset, child) in entries {
       let childLabel: String? =
-        labelled ? (child.label.map { $0.hasPrefix(".") ? "[\(offset)]" : $0 } ?? "[\(offset)]")
+        labelled
+        ? (child.label.map { $0.hasPrefix(".") ? "[\(offset)]" : $0 } ?? "[\(offset)]")
         : "[\(offset)]"
-      _dump(child.value, label: sorted ? nil : childLabel, indent: indent + 1, into: &lines,
+      _dump(
+        child.value, label: sorted ? nil : childLabel, indent: indent + 1, into: &lines,
         visited: &visited, maxElements: maxElements)
     }
     lines.append(pad + close)
@@ -63,7 +65,9 @@ private func _dump(
   switch mirror.displayStyle {
   case .optional:
     if let some = mirror.children.first {
-      _dump(some.value, label: label, indent: indent, into: &lines, visited: &visited, maxElements: maxElements)
+      _dump(
+        some.value, label: label, indent: indent, into: &lines, visited: &visited,
+        maxElements: maxElements)
     } else {
       lines.append(prefix + "nil")
     }
@@ -79,7 +83,8 @@ private func _dump(
       lines.append(prefix + "\(typeName).\(caseName)(")
       for (offset, child) in inner.children.enumerated() {
         let childLabel = child.label.flatMap { $0.hasPrefix(".") ? nil : $0 }
-        _dump(child.value, label: childLabel ?? "_\(offset)", indent: indent + 1, into: &lines,
+        _dump(
+          child.value, label: childLabel ?? "_\(offset)", indent: indent + 1, into: &lines,
           visited: &visited, maxElements: maxElements)
       }
       lines.append(pad + ")")
@@ -87,7 +92,9 @@ private func _dump(
       lines.append(prefix + "\(typeName).\(caseName)(\(leafText(payload.value)))")
     } else {
       lines.append(prefix + "\(typeName).\(caseName)(")
-      _dump(payload.value, label: nil, indent: indent + 1, into: &lines, visited: &visited, maxElements: maxElements)
+      _dump(
+        payload.value, label: nil, indent: indent + 1, into: &lines, visited: &visited,
+        maxElements: maxElements)
       lines.append(pad + ")")
     }
   case .collection:
@@ -108,7 +115,9 @@ private func _dump(
     }
     lines.append(prefix + "[")
     for (key, element) in pairs {
-      _dump(element, label: key, indent: indent + 1, into: &lines, visited: &visited, maxElements: maxElements)
+      _dump(
+        element, label: key, indent: indent + 1, into: &lines, visited: &visited,
+        maxElements: maxElements)
     }
     lines.append(pad + "]")
   case .tuple:

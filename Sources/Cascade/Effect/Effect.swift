@@ -218,9 +218,11 @@ extension Effect {
     case let .concatenate(effects):
       return Effect<NewAction>(.concatenate(effects.map { $0.map(transform) }))
     case let .cancellable(key, cancelInFlight, effect):
-      return Effect<NewAction>(.cancellable(key, cancelInFlight: cancelInFlight, effect.map(transform)))
+      return Effect<NewAction>(
+        .cancellable(key, cancelInFlight: cancelInFlight, effect.map(transform)))
     case let .cancel(key): return Effect<NewAction>(.cancel(key))
-    case let .navigation(id, effect): return Effect<NewAction>(.navigation(id, effect.map(transform)))
+    case let .navigation(id, effect):
+      return Effect<NewAction>(.navigation(id, effect.map(transform)))
     case let .throttle(throttle, effect):
       return Effect<NewAction>(.throttle(throttle, effect.map(transform)))
     case let .prune(prune): return Effect<NewAction>(.prune(prune))

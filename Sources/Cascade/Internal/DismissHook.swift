@@ -40,18 +40,22 @@ extension Effect {
             },
             fileID: mapped.fileID, line: mapped.line, dependencies: mapped.dependencies)))
     case let .merge(effects):
-      return Effect<ParentAction>(.merge(effects.map { $0._mapPresented(transform, dismiss: dismiss) }))
+      return Effect<ParentAction>(
+        .merge(effects.map { $0._mapPresented(transform, dismiss: dismiss) }))
     case let .concatenate(effects):
       return Effect<ParentAction>(
         .concatenate(effects.map { $0._mapPresented(transform, dismiss: dismiss) }))
     case let .cancellable(id, cancelInFlight, effect):
       return Effect<ParentAction>(
-        .cancellable(id, cancelInFlight: cancelInFlight, effect._mapPresented(transform, dismiss: dismiss)))
+        .cancellable(
+          id, cancelInFlight: cancelInFlight, effect._mapPresented(transform, dismiss: dismiss)))
     case let .cancel(id): return Effect<ParentAction>(.cancel(id))
     case let .navigation(id, effect):
-      return Effect<ParentAction>(.navigation(id, effect._mapPresented(transform, dismiss: dismiss)))
+      return Effect<ParentAction>(
+        .navigation(id, effect._mapPresented(transform, dismiss: dismiss)))
     case let .throttle(throttle, effect):
-      return Effect<ParentAction>(.throttle(throttle, effect._mapPresented(transform, dismiss: dismiss)))
+      return Effect<ParentAction>(
+        .throttle(throttle, effect._mapPresented(transform, dismiss: dismiss)))
     case let .prune(prune): return Effect<ParentAction>(.prune(prune))
     }
   }
@@ -66,7 +70,8 @@ final class _PresentedDependencies {
 
   func run<Result>(_ body: () -> Result) -> Result {
     guard let current = _BatchDependencies.current else {
-      return DependencyValues._withValue(Self.presenting(DependencyValues._current), operation: body)
+      return DependencyValues._withValue(
+        Self.presenting(DependencyValues._current), operation: body)
     }
     if current !== base || presented == nil {
       base = current

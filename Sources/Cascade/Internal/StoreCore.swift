@@ -279,24 +279,24 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   }
 
   private nonisolated static func execute(_ run: _Run<Action>, send: Send<Action>) async {
-      do {
-        try await run.operation(send)
-      } catch is CancellationError {
-      } catch {
-        guard !Task.isCancelled else { return }
-        if let handler = run.handler {
-          await handler(error, send)
-        } else {
-          reportRuntimeWarning(
-            """
-            An effect threw an error that nothing handled: \(error)
+    do {
+      try await run.operation(send)
+    } catch is CancellationError {
+    } catch {
+      guard !Task.isCancelled else { return }
+      if let handler = run.handler {
+        await handler(error, send)
+      } else {
+        reportRuntimeWarning(
+          """
+          An effect threw an error that nothing handled: \(error)
 
-            Effects started with '.run' should handle their errors: pass a 'catch:' handler \
-            that sends a failure action, or catch inside the operation.
-            """,
-            fileID: run.fileID, line: run.line)
-        }
+          Effects started with '.run' should handle their errors: pass a 'catch:' handler \
+          that sends a failure action, or catch inside the operation.
+          """,
+          fileID: run.fileID, line: run.line)
       }
+    }
   }
 
   /// Runs effects one after another for `.concatenate`, each in a batch of its own, waiting

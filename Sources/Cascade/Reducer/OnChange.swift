@@ -16,9 +16,10 @@ extension Reducer {
   /// `reducer` receives the old and new values and runs with the same state and action.
   public func onChange<Value: Equatable, Changed: Reducer>(
     of toValue: @escaping (State) -> Value,
-    @ReducerBuilder<State, Action> _ reducer: @escaping (
-      _ oldValue: Value, _ newValue: Value
-    ) -> Changed
+    @ReducerBuilder<State, Action> _ reducer:
+      @escaping (
+        _ oldValue: Value, _ newValue: Value
+      ) -> Changed
   ) -> _OnChangeReducer<Self, Value, Changed> {
     _OnChangeReducer(base: self, toValue: toValue, reducer: reducer)
   }

@@ -18,7 +18,8 @@ extension Reducer {
   ///   call's file and line; this reducer still runs.
   public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
-    action toPresentationAction: @escaping @Sendable (PresentationAction<DestinationAction>) ->
+    action toPresentationAction:
+      @escaping @Sendable (PresentationAction<DestinationAction>) ->
       Action,
     @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
     fileID: StaticString = #fileID,
@@ -38,7 +39,8 @@ extension Reducer {
   /// ```
   public func ifLet<DestinationState: _EphemeralState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
-    action toPresentationAction: @escaping @Sendable (PresentationAction<DestinationAction>) ->
+    action toPresentationAction:
+      @escaping @Sendable (PresentationAction<DestinationAction>) ->
       Action,
     fileID: StaticString = #fileID,
     line: UInt = #line
@@ -61,7 +63,8 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   let fileID: StaticString
   let line: UInt
 
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
     _reduceFunction()(&state, action)
   }
 

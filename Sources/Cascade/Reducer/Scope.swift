@@ -131,16 +131,16 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 func _reportScopeCaseMismatch<Action, State>(
   _ action: Action, _ state: State, fileID: StaticString, line: UInt
 ) {
-          reportRuntimeWarning(
-            """
-            A Scope received a child action while the parent's state was in another case.
+  reportRuntimeWarning(
+    """
+    A Scope received a child action while the parent's state was in another case.
 
-              Action: \(_describe(action))
-              State case: \(_caseName(state))
+      Action: \(_describe(action))
+      State case: \(_caseName(state))
 
-            The action was dropped. This usually means an effect of the child sent it after the \
-            parent's state changed case. Cancel the child's effects when leaving the case, or \
-            use 'ifCaseLet', which does it for you.
-            """,
-            fileID: fileID, line: line)
+    The action was dropped. This usually means an effect of the child sent it after the \
+    parent's state changed case. Cancel the child's effects when leaving the case, or \
+    use 'ifCaseLet', which does it for you.
+    """,
+    fileID: fileID, line: line)
 }

@@ -31,7 +31,8 @@ extension Reducer {
   /// - Each action costs O(1) in the size of the stack.
   public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
     _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
-    action toStackAction: @escaping @Sendable (StackAction<DestinationState, DestinationAction>) ->
+    action toStackAction:
+      @escaping @Sendable (StackAction<DestinationState, DestinationAction>) ->
       Action,
     @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
     fileID: StaticString = #fileID,
@@ -53,7 +54,8 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   let fileID: StaticString
   let line: UInt
 
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
     _reduceFunction()(&state, action)
   }
 
@@ -87,7 +89,8 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       switch extract(action) {
       case let .element(id, elementAction)?:
         let effect = path.modify(&state) { stack in
-          stack._modify(id: id) { element in presented.run { destination(&element, elementAction) } }
+          stack._modify(id: id) { element in presented.run { destination(&element, elementAction) }
+          }
         }
         if let effect {
           if !effect.isNone {

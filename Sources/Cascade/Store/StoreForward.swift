@@ -53,7 +53,8 @@ final class _Forwarder<SourceState, SourceAction, Value: Equatable, TargetState,
 
   init(
     last: Value, link: StoreLink, source: Store<SourceState, SourceAction>,
-    target: Store<TargetState, TargetAction>, transform: @escaping @MainActor (SourceState) -> Value,
+    target: Store<TargetState, TargetAction>,
+    transform: @escaping @MainActor (SourceState) -> Value,
     action: @escaping @MainActor (Value) -> TargetAction
   ) {
     self.last = last

@@ -56,4 +56,3 @@ final class Box<Value: Sendable>: Sendable {
   var value: Value { storage.withLock { $0 } }
   func update(_ body: (inout Value) -> Void) { storage.withLock { body(&$0) } }
 }
-

@@ -57,7 +57,10 @@ struct Detail: Reducer {
 /// A presented editor that can close itself.
 struct Editor: Reducer {
   struct State: Equatable, Sendable { var text: String }
-  enum Action: Equatable, Sendable { case textChanged(String), doneTapped }
+  enum Action: Equatable, Sendable {
+    case textChanged(String)
+    case doneTapped
+  }
   @Dependency(\.dismiss) var dismiss
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {

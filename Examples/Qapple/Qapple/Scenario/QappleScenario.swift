@@ -23,10 +23,12 @@ public final class QappleScenario {
   /// Runs the scenario; returns the expectations that failed (none when it passed).
   public func run() async -> [String] {
     let (print, dataDirectory) = (self.print, self.dataDirectory)
-    try? FileManager.default.removeItem(at: dataDirectory.appendingPathComponent("qapple-local.json"))
+    try? FileManager.default.removeItem(
+      at: dataDirectory.appendingPathComponent("qapple-local.json"))
     let store = Store(initialState: TodayQuestionFeature.State()) {
       TodayQuestionFeature()
-        .printChanges(to: .closure { entry in MainActor.assumeIsolated { print(entry) } }, maxElements: 2)
+        .printChanges(
+          to: .closure { entry in MainActor.assumeIsolated { print(entry) } }, maxElements: 2)
     } withDependencies: {
       $0.session = .liveValue
       $0.answerRepository = .live(
@@ -36,7 +38,9 @@ public final class QappleScenario {
 
     print("— Today's question")
     await store.send(.onAppear).finish()
-    expect(store.question?.content == "What did you learn from your team today?", "today's question is shown")
+    expect(
+      store.question?.content == "What did you learn from your team today?",
+      "today's question is shown")
 
     print("— Every page of answers")
     await store.send(.seeAnswersButtonTapped).finish()
@@ -58,13 +62,17 @@ public final class QappleScenario {
       pages += 1
     }
     let answers = list()?.answers ?? []
-    expect(answers.count == 31 && Set(answers.ids).count == 31, "31 answers over \(pages) pages, none twice")
+    expect(
+      answers.count == 31 && Set(answers.ids).count == 31,
+      "31 answers over \(pages) pages, none twice")
     expect(list()?.hasNext == false, "loading stops at the last page")
 
     print("— Write an answer")
     await send(.writeButtonTapped)
     await send(.write(.presented(.submitButtonTapped)))
-    expect(list()?.write?.errorMessage == "Write something before posting.", "an empty answer is refused")
+    expect(
+      list()?.write?.errorMessage == "Write something before posting.", "an empty answer is refused"
+    )
     await send(.write(.presented(.textChanged("Small pull requests are kind to reviewers."))))
     await send(.write(.presented(.submitButtonTapped)))
     let mine = list()?.answers.first
@@ -90,7 +98,9 @@ public final class QappleScenario {
     let reported = answers[2].id
     await send(.reportButtonTapped(reported))
     if let report = list()?.dialog?.buttons.first { await send(.dialog(.tapped(report))) }
-    expect(list()?.answers[id: reported]?.isReported == true && list()?.dialog == nil, "the answer is reported")
+    expect(
+      list()?.answers[id: reported]?.isReported == true && list()?.dialog == nil,
+      "the answer is reported")
     if let mine {
       await send(.deleteButtonTapped(mine.id))
       if let delete = list()?.alert?.buttons.first { await send(.alert(.tapped(delete))) }

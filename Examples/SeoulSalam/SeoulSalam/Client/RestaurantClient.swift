@@ -6,7 +6,9 @@ import Foundation
 public struct RestaurantClient: Sendable {
   public var updates: @Sendable () -> AsyncStream<Result<[Restaurant], RestaurantFailure>>
 
-  public init(updates: @escaping @Sendable () -> AsyncStream<Result<[Restaurant], RestaurantFailure>>) {
+  public init(
+    updates: @escaping @Sendable () -> AsyncStream<Result<[Restaurant], RestaurantFailure>>
+  ) {
     self.updates = updates
   }
 }
@@ -112,7 +114,9 @@ extension RestaurantClient: DependencyKey {
     reportUnimplemented("RestaurantClient.updates")
     return AsyncStream { $0.finish() }
   }
-  public static var previewValue: RestaurantClient { .live(changes: .none, clock: ContinuousClock()) }
+  public static var previewValue: RestaurantClient {
+    .live(changes: .none, clock: ContinuousClock())
+  }
 }
 
 extension DependencyValues {

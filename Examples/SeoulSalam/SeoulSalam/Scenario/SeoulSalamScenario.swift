@@ -24,7 +24,8 @@ public final class SeoulSalamScenario {
     let (print, clock) = (self.print, self.clock)
     let store = Store(initialState: RestaurantFeature.State()) {
       RestaurantFeature()
-        .printChanges(to: .closure { entry in MainActor.assumeIsolated { print(entry) } }, maxElements: 3)
+        .printChanges(
+          to: .closure { entry in MainActor.assumeIsolated { print(entry) } }, maxElements: 3)
     } withDependencies: {
       $0.continuousClock = clock
       $0.restaurants = .live(clock: changes)
@@ -47,10 +48,14 @@ public final class SeoulSalamScenario {
     await search("murree", in: store)
     expect(names(store) == ["Murree Pakistani Restaurant"], "a search by name finds it")
     await search("UZBEK", in: store)
-    expect(store.results.count == 5 && store.results.allSatisfy { $0.category == "Uzbek" }, "a search by category, in any case")
+    expect(
+      store.results.count == 5 && store.results.allSatisfy { $0.category == "Uzbek" },
+      "a search by category, in any case")
     await search("마포구", in: store)
     let mapo = store.results.count
-    expect(mapo == 8 && store.results.allSatisfy { $0.district == "Mapo-gu" }, "a search by district in Korean")
+    expect(
+      mapo == 8 && store.results.allSatisfy { $0.district == "Mapo-gu" },
+      "a search by district in Korean")
     await search("mapo", in: store)
     expect(store.results.count == mapo, "the same district in English")
     await search("cafe andalus", in: store)
@@ -58,13 +63,17 @@ public final class SeoulSalamScenario {
 
   }
 
-  private func liveUpdatesAndRecovery(in store: StoreOf<RestaurantFeature>, changes: StepClock) async {
+  private func liveUpdatesAndRecovery(in store: StoreOf<RestaurantFeature>, changes: StepClock)
+    async
+  {
     print("— A live update while searching")
     await search("itaewon halal", in: store)
     expect(store.results.isEmpty, "nothing matches yet")
     await nextChange(store, changes) { $0.restaurants.count == 63 }
     expect(names(store) == ["Itaewon Halal Chicken"], "a new restaurant appears in the results")
-    await nextChange(store, changes) { $0.restaurants.contains { $0.name.hasSuffix("(renovated)") } }
+    await nextChange(store, changes) {
+      $0.restaurants.contains { $0.name.hasSuffix("(renovated)") }
+    }
     await nextChange(store, changes) { $0.restaurants.count == 62 }
     expect(store.restaurants.count == 62, "edits and removals arrive too")
 

@@ -73,7 +73,8 @@ public struct AppFeature: Reducer {
             let release = try await appVersion.latestRelease()
             await send(
               .versionChecked(
-                release.version > appVersion.currentVersion() ? .updateRequired(release) : .upToDate))
+                release.version > appVersion.currentVersion() ? .updateRequired(release) : .upToDate
+              ))
           } catch {
             await send(.versionChecked(.failed(error)))
           }

@@ -32,7 +32,9 @@ extension AppVersionClient {
     AppVersionClient(
       currentVersion: { currentVersion },
       latestRelease: { () async throws(VersionCheckError) -> StoreRelease in
-        guard let file = lookupFile ?? Bundle.module.url(forResource: "store-lookup", withExtension: "json")
+        guard
+          let file = lookupFile
+            ?? Bundle.module.url(forResource: "store-lookup", withExtension: "json")
         else { throw .unreachable("no lookup response is shipped") }
         let data: Data
         do {

@@ -95,8 +95,10 @@ extension SettingsClient {
 extension SettingsClient: DependencyKey {
   public static var liveValue: SettingsClient { .userDefaults(.standard) }
   public static let testValue = SettingsClient(
-    hasCompletedOnboarding: unimplemented("SettingsClient.hasCompletedOnboarding", placeholder: false),
-    setHasCompletedOnboarding: unimplemented("SettingsClient.setHasCompletedOnboarding", placeholder: ()),
+    hasCompletedOnboarding: unimplemented(
+      "SettingsClient.hasCompletedOnboarding", placeholder: false),
+    setHasCompletedOnboarding: unimplemented(
+      "SettingsClient.setHasCompletedOnboarding", placeholder: ()),
     tapCount: unimplemented("SettingsClient.tapCount", placeholder: 0),
     setTapCount: unimplemented("SettingsClient.setTapCount", placeholder: ()))
   public static var previewValue: SettingsClient { .inMemory() }

@@ -101,7 +101,8 @@ public final class TapTapScenario {
       text = "screen: splash"
     case let .onboarding(onboarding):
       let page = onboarding.pages[onboarding.currentPage]
-      text = "screen: onboarding \(onboarding.currentPage + 1)/\(onboarding.pages.count) \"\(page.title)\""
+      text =
+        "screen: onboarding \(onboarding.currentPage + 1)/\(onboarding.pages.count) \"\(page.title)\""
     case let .home(home):
       text = "screen: home, \(home.count) taps"
     }

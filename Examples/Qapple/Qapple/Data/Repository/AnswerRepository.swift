@@ -5,9 +5,13 @@ import Foundation
 public struct AnswerRepository: Sendable {
   public var todayQuestion: @Sendable () async throws(QappleError) -> Question
   /// The page of answers to `questionID` after `threshold` (the first page when `nil`).
-  public var answers: @Sendable (_ questionID: Int, _ threshold: String?, _ size: Int) async throws(QappleError) -> AnswerPage
-  public var write: @Sendable (_ questionID: Int, _ content: String) async throws(QappleError) -> Answer
-  public var setLiked: @Sendable (_ answerID: Int, _ isLiked: Bool) async throws(QappleError) -> Void
+  public var answers:
+    @Sendable (_ questionID: Int, _ threshold: String?, _ size: Int) async throws(QappleError) ->
+      AnswerPage
+  public var write:
+    @Sendable (_ questionID: Int, _ content: String) async throws(QappleError) -> Answer
+  public var setLiked:
+    @Sendable (_ answerID: Int, _ isLiked: Bool) async throws(QappleError) -> Void
   public var report: @Sendable (_ answerID: Int) async throws(QappleError) -> Void
   public var delete: @Sendable (_ answerID: Int) async throws(QappleError) -> Void
 
@@ -117,7 +121,8 @@ extension AnswerRepository {
         let all = (try dataSet().answers + local.written)
           .filter { $0.questionId == questionID && !local.deleted.contains($0.answerId) }
           .sorted { $0.answerId > $1.answerId }
-        let after = threshold.flatMap(Int.init).map { cursor in all.filter { $0.answerId < cursor } } ?? all
+        let after =
+          threshold.flatMap(Int.init).map { cursor in all.filter { $0.answerId < cursor } } ?? all
         let page = Array(after.prefix(size))
         let me = userID()
         let dto = AnswersOfQuestionDTO(
@@ -184,7 +189,8 @@ extension AnswerRepository: DependencyKey {
       reportUnimplemented("AnswerRepository.write")
       throw QappleError("unimplemented")
     },
-    setLiked: { (_, _) async throws(QappleError) in reportUnimplemented("AnswerRepository.setLiked") },
+    setLiked: { (_, _) async throws(QappleError) in reportUnimplemented("AnswerRepository.setLiked")
+    },
     report: { _ async throws(QappleError) in reportUnimplemented("AnswerRepository.report") },
     delete: { _ async throws(QappleError) in reportUnimplemented("AnswerRepository.delete") })
 }

@@ -40,7 +40,10 @@ public struct AnswerListFeature: Reducer {
 
     public enum Alert: Equatable, Sendable { case confirmDeletion(Answer.ID) }
     public enum Dialog: Equatable, Sendable { case confirmReport(Answer.ID) }
-    public enum Completed: Equatable, Sendable { case reported(Answer.ID), deleted(Answer.ID) }
+    public enum Completed: Equatable, Sendable {
+      case reported(Answer.ID)
+      case deleted(Answer.ID)
+    }
   }
 
   enum CancelID { case page }

@@ -1,5 +1,5 @@
-import Foundation
 import Cascade
+import Foundation
 
 /// Writing an answer to today's question: validated, then posted; the list hears of it
 /// through a delegate action.
