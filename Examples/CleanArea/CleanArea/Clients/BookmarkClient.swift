@@ -109,6 +109,27 @@ extension BookmarkClient {
   }
 }
 
+extension BookmarkClient {
+  /// An effect for a screen that shows bookmarks: sends them now and after every change, until
+  /// the screen goes away (its effects are cancelled) or it appears again (the old observation
+  /// is replaced).
+  ///
+  /// ```swift
+  /// case .onAppear:
+  ///   return bookmarks.observe(Action.bookmarksChanged)
+  /// ```
+  public func observe<Action: Sendable>(
+    _ toAction: @escaping @Sendable (Set<Policy.ID>) -> Action
+  ) -> Effect<Action> {
+    .run { [updates] send in
+      for await ids in updates() { await send(toAction(ids)) }
+    }
+    .cancellable(id: ObservationID(), cancelInFlight: true)
+  }
+
+  private struct ObservationID: Hashable, Sendable {}
+}
+
 extension BookmarkClient: DependencyKey {
   /// Bookmarks in ``defaultFile``, so they outlive the process.
   public static var liveValue: BookmarkClient { .live(file: defaultFile) }

@@ -35,15 +35,10 @@ public struct PolicyDetailFeature: Reducer {
 
   public init() {}
 
-  private enum CancelID { case bookmarks }
-
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .onAppear:
-      return .run { [bookmarks] send in
-        for await ids in bookmarks.updates() { await send(.bookmarksChanged(ids)) }
-      }
-      .cancellable(id: CancelID.bookmarks, cancelInFlight: true)
+      return bookmarks.observe(Action.bookmarksChanged)
 
     case .bookmarksChanged(let ids):
       state.isBookmarked = ids.contains(state.policy.id)
