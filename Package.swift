@@ -28,35 +28,45 @@ let package = Package(
       name: "cascade-benchmark", dependencies: ["Cascade", "CascadeTesting", "AllocationCounter"]),
 
     // Example apps: a feature library and a headless executable each.
+    .target(name: "ExampleSupport", dependencies: ["Cascade"], path: "Examples/ExampleSupport"),
     .target(name: "Counter", dependencies: ["Cascade"], path: "Examples/Counter/Counter"),
     .executableTarget(
-      name: "CounterCLI", dependencies: ["Counter"], path: "Examples/Counter/CounterCLI"),
+      name: "CounterCLI", dependencies: ["Counter", "ExampleSupport"],
+      path: "Examples/Counter/CounterCLI"),
     .target(
       name: "TapTap", dependencies: ["Cascade"], path: "Examples/TapTap/TapTap",
       resources: [.process("Resources")]),
     .executableTarget(
-      name: "TapTapCLI", dependencies: ["TapTap"], path: "Examples/TapTap/TapTapCLI"),
+      name: "TapTapCLI", dependencies: ["TapTap", "ExampleSupport"],
+      path: "Examples/TapTap/TapTapCLI"),
     .target(
       name: "SeoulSalam", dependencies: ["Cascade"], path: "Examples/SeoulSalam/SeoulSalam",
       resources: [.process("Resources")]),
     .executableTarget(
-      name: "SeoulSalamCLI", dependencies: ["SeoulSalam"], path: "Examples/SeoulSalam/SeoulSalamCLI"
+      name: "SeoulSalamCLI", dependencies: ["SeoulSalam", "ExampleSupport"],
+      path: "Examples/SeoulSalam/SeoulSalamCLI"
     ),
     .target(
       name: "Qapple", dependencies: ["Cascade"], path: "Examples/Qapple/Qapple",
       resources: [.process("Resources")]),
     .executableTarget(
-      name: "QappleCLI", dependencies: ["Qapple"], path: "Examples/Qapple/QappleCLI"),
+      name: "QappleCLI", dependencies: ["Qapple", "ExampleSupport"],
+      path: "Examples/Qapple/QappleCLI"),
     .target(
-      name: "CleanArea", dependencies: ["Cascade"], path: "Examples/CleanArea/CleanArea",
+      name: "CleanArea", dependencies: ["Cascade", "ExampleSupport"],
+      path: "Examples/CleanArea/CleanArea",
       resources: [.process("Resources")]),
     .executableTarget(
-      name: "CleanAreaCLI", dependencies: ["CleanArea"], path: "Examples/CleanArea/CleanAreaCLI"),
+      name: "CleanAreaCLI", dependencies: ["CleanArea", "ExampleSupport"],
+      path: "Examples/CleanArea/CleanAreaCLI"),
     .executableTarget(
       name: "CascadeExamples",
-      dependencies: ["Counter", "TapTap", "SeoulSalam", "Qapple", "CleanArea"],
+      dependencies: ["Counter", "TapTap", "SeoulSalam", "Qapple", "CleanArea", "ExampleSupport"],
       path: "Examples/CascadeExamples"),
 
+    .testTarget(
+      name: "ExampleSupportTests", dependencies: ["ExampleSupport"],
+      path: "Examples/ExampleSupportTests"),
     .testTarget(name: "CascadeTests", dependencies: ["Cascade", "CascadeTesting"]),
     .testTarget(name: "CascadeTestingTests", dependencies: ["Cascade", "CascadeTesting"]),
     .testTarget(

@@ -1,6 +1,7 @@
 import Cascade
 import CleanArea
 import Counter
+import ExampleSupport
 import Foundation
 import Qapple
 import SeoulSalam
@@ -36,32 +37,26 @@ let apps: [(String, (@escaping @MainActor @Sendable (String) -> Void) async -> [
   (
     "taptap",
     { print in
-      let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "cascade-examples-taptap-\(ProcessInfo.processInfo.processIdentifier)")
-      defer { try? FileManager.default.removeItem(at: directory) }
-      try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      return await TapTapScenario(dataDirectory: directory, print: print).run()
+      await withScratchDirectory(named: "cascade-examples-taptap") { folder in
+        await TapTapScenario(dataDirectory: folder, print: print).run()
+      }
     }
   ),
   ("seoul-salam", { await SeoulSalamScenario(print: $0).run() }),
   (
     "qapple",
     { print in
-      let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "cascade-examples-qapple-\(ProcessInfo.processInfo.processIdentifier)")
-      defer { try? FileManager.default.removeItem(at: directory) }
-      try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      return await QappleScenario(dataDirectory: directory, print: print).run()
+      await withScratchDirectory(named: "cascade-examples-qapple") { folder in
+        await QappleScenario(dataDirectory: folder, print: print).run()
+      }
     }
   ),
   (
     "clean-area",
     { print in
-      let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "cascade-examples-clean-area-\(ProcessInfo.processInfo.processIdentifier)")
-      defer { try? FileManager.default.removeItem(at: directory) }
-      try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      return await CleanAreaScenario(dataDirectory: directory, print: print).run()
+      await withScratchDirectory(named: "cascade-examples-clean-area") { folder in
+        await CleanAreaScenario(dataDirectory: folder, print: print).run()
+      }
     }
   ),
 ]

@@ -1,5 +1,6 @@
 import Cascade
 import CleanArea
+import ExampleSupport
 import Foundation
 
 // clean-area: CleanArea's policy browser, headless. By default it runs the scripted scenario
@@ -26,52 +27,21 @@ let commands = """
   retry | state | quit
   """
 
-var options: [String: String] = [:]
-var flags: Set<String> = []
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-  switch argument {
-  case "--interactive", "--help": flags.insert(argument)
-  case "--data-dir", "--policies":
-    guard let value = arguments.popFirst() else {
-      print("clean-area: \(argument) needs a value\n\n\(usage)")
-      exit(2)
-    }
-    options[argument] = value
-  default:
-    print("clean-area: unknown option '\(argument)'\n\n\(usage)")
-    exit(2)
-  }
-}
-if flags.contains("--help") {
-  print(usage)
-  exit(0)
-}
+let commandLine = ExampleCommandLine.parseOrExit(
+  program: "clean-area", usage: usage, flags: ["--interactive"],
+  options: ["--data-dir", "--policies"])
+let options = commandLine.values
 
-let dataDirectory =
-  options["--data-dir"].map { URL(fileURLWithPath: $0, isDirectory: true) }
-  ?? FileManager.default.temporaryDirectory.appendingPathComponent(
-    "clean-area-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
-try? FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-
-guard flags.contains("--interactive") else {
+guard commandLine.has("--interactive") else {
   guard options["--policies"] == nil else {
     print("clean-area: --policies needs --interactive (the scenario uses the shipped data)")
     exit(2)
   }
-  // The scenario starts from no bookmarks and writes a broken data file: give it its own folder.
-  let scratch = dataDirectory.appendingPathComponent("scenario", isDirectory: true)
-  try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-  let failures = await CleanAreaScenario(dataDirectory: scratch, print: { print($0) }).run()
-  try? FileManager.default.removeItem(at: scratch)
-  if options["--data-dir"] == nil { try? FileManager.default.removeItem(at: dataDirectory) }
-  if failures.isEmpty {
-    print("clean-area: scenario passed")
-    exit(0)
+  await runScenarioAndExit(program: "clean-area", inside: commandLine["--data-dir"]) { folder in
+    await CleanAreaScenario(dataDirectory: folder, print: { print($0) }).run()
   }
-  print("clean-area: scenario FAILED: \(failures.joined(separator: "; "))")
-  exit(1)
 }
+let dataDirectory = commandLine.dataDirectory(program: "clean-area")
 
 let bookmarks = BookmarkClient.live(file: dataDirectory.appendingPathComponent("bookmarks.json"))
 let store = Store(initialState: StartFeature.State()) {
@@ -85,7 +55,7 @@ let store = Store(initialState: StartFeature.State()) {
 /// through each screen's observation, a moment after the tap.
 @MainActor func waitForBookmarks() async {
   let saved = bookmarks.current()
-  let shown = store.values { state in
+  _ = await waitUntil(store, timeout: .seconds(1)) { state in
     state.path.allSatisfy { screen in
       switch screen {
       case .main(let main): main.bookmarks == saved
@@ -93,15 +63,6 @@ let store = Store(initialState: StartFeature.State()) {
       }
     }
   }
-  let waiter = Task { @MainActor in
-    for await done in shown where done { return }
-  }
-  let timeout = Task {
-    try? await Task.sleep(for: .seconds(1))
-    waiter.cancel()
-  }
-  await waiter.value
-  timeout.cancel()
 }
 
 /// Sends `action` and waits for its work, except observations that last as long as a screen.

@@ -1,24 +1,22 @@
 import Cascade
 import Counter
+import ExampleSupport
 import Foundation
 
 // counter: runs the counter's scripted scenario (default), or reads commands from stdin with
 // --interactive. Exits non-zero when an expectation of the scenario fails.
 
-let arguments = CommandLine.arguments.dropFirst()
-
-if arguments.contains("--help") {
-  print(
-    """
+let commandLine = ExampleCommandLine.parseOrExit(
+  program: "counter",
+  usage: """
     usage: counter [--interactive]
 
       (default)       run the scripted scenario and check its expectations
       --interactive   read commands from standard input: + - reset timer state quit
-    """)
-  exit(0)
-}
+    """,
+  flags: ["--interactive"])
 
-if arguments.contains("--interactive") {
+if commandLine.has("--interactive") {
   let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
   print("counter: + - reset timer state quit")
   while let line = readLine() {
@@ -38,10 +36,6 @@ if arguments.contains("--interactive") {
   exit(0)
 }
 
-let failures = await CounterScenario(print: { print($0) }).run()
-if failures.isEmpty {
-  print("counter: scenario passed")
-} else {
-  print("counter: scenario FAILED: \(failures.joined(separator: "; "))")
-  exit(1)
+await runScenarioAndExit(program: "counter") { _ in
+  await CounterScenario(print: { print($0) }).run()
 }

@@ -1,4 +1,5 @@
 import Cascade
+import ExampleSupport
 import Foundation
 import Qapple
 
@@ -11,44 +12,19 @@ let usage = """
     (default)        run the scripted scenario and check its expectations
     --interactive    read commands: question, answers, more, like N, report N, delete N,
                      write TEXT, refresh, list, quit
-    --data-dir PATH  where your answers, likes and reports are kept (default: a new temporary directory)
+    --data-dir PATH  where your answers, likes and reports are kept (default: a new temporary
+                     directory); the scenario works in a scratch folder of its own inside it
   """
 
-var arguments = CommandLine.arguments.dropFirst()
-var interactive = false
-var dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
-  "qapple-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
-var keepData = false
-while let argument = arguments.popFirst() {
-  switch argument {
-  case "--interactive": interactive = true
-  case "--help":
-    print(usage)
-    exit(0)
-  case "--data-dir":
-    guard let path = arguments.popFirst() else {
-      print("qapple: --data-dir needs a path\n\n\(usage)")
-      exit(2)
-    }
-    dataDirectory = URL(fileURLWithPath: path, isDirectory: true)
-    keepData = true
-  default:
-    print("qapple: unknown option '\(argument)'\n\n\(usage)")
-    exit(2)
-  }
-}
-try? FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+let commandLine = ExampleCommandLine.parseOrExit(
+  program: "qapple", usage: usage, flags: ["--interactive"], options: ["--data-dir"])
 
-guard interactive else {
-  let failures = await QappleScenario(dataDirectory: dataDirectory, print: { print($0) }).run()
-  if !keepData { try? FileManager.default.removeItem(at: dataDirectory) }
-  if failures.isEmpty {
-    print("qapple: scenario passed")
-    exit(0)
+guard commandLine.has("--interactive") else {
+  await runScenarioAndExit(program: "qapple", inside: commandLine["--data-dir"]) { folder in
+    await QappleScenario(dataDirectory: folder, print: { print($0) }).run()
   }
-  print("qapple: scenario FAILED: \(failures.joined(separator: "; "))")
-  exit(1)
 }
+let dataDirectory = commandLine.dataDirectory(program: "qapple")
 
 let store = Store(initialState: TodayQuestionFeature.State()) {
   TodayQuestionFeature()
@@ -130,4 +106,4 @@ while let line = readLine() {
   }
   show()
 }
-if !keepData { try? FileManager.default.removeItem(at: dataDirectory) }
+if commandLine["--data-dir"] == nil { try? FileManager.default.removeItem(at: dataDirectory) }

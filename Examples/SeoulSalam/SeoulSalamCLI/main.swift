@@ -1,4 +1,5 @@
 import Cascade
+import ExampleSupport
 import Foundation
 import SeoulSalam
 
@@ -15,36 +16,15 @@ let usage = """
     --no-changes     replay no change log
   """
 
-var options: [String: String] = [:]
-var flags: Set<String> = []
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-  switch argument {
-  case "--interactive", "--help", "--no-changes": flags.insert(argument)
-  case "--data", "--changes":
-    guard let value = arguments.popFirst() else {
-      print("seoul-salam: \(argument) needs a value\n\n\(usage)")
-      exit(2)
-    }
-    options[argument] = value
-  default:
-    print("seoul-salam: unknown option '\(argument)'\n\n\(usage)")
-    exit(2)
-  }
-}
-if flags.contains("--help") {
-  print(usage)
-  exit(0)
-}
+let commandLine = ExampleCommandLine.parseOrExit(
+  program: "seoul-salam", usage: usage, flags: ["--interactive", "--no-changes"],
+  options: ["--data", "--changes"])
+let (options, flags) = (commandLine.values, commandLine.flags)
 
-guard flags.contains("--interactive") else {
-  let failures = await SeoulSalamScenario(print: { print($0) }).run()
-  if failures.isEmpty {
-    print("seoul-salam: scenario passed")
-    exit(0)
+guard commandLine.has("--interactive") else {
+  await runScenarioAndExit(program: "seoul-salam") { _ in
+    await SeoulSalamScenario(print: { print($0) }).run()
   }
-  print("seoul-salam: scenario FAILED: \(failures.joined(separator: "; "))")
-  exit(1)
 }
 
 let changes: RestaurantClient.ChangeLog =

@@ -1,4 +1,5 @@
 import Cascade
+import ExampleSupport
 import Foundation
 import TapTap
 
@@ -11,50 +12,24 @@ let usage = """
 
     (default)          run the scripted scenario and check its expectations
     --interactive      read commands: appear next skip start tap reset update state quit
-    --data-dir PATH    where settings are kept (default: a new temporary directory)
+    --data-dir PATH    where settings are kept (default: a new temporary directory); the
+                       scenario works in a scratch folder of its own inside it
     --lookup PATH      a store lookup response to read instead of the shipped one
     --version X.Y.Z    the version of the running app (default 2.1.0)
     --splash-ms N      how long the splash shows (default 1550)
   """
 
-var options: [String: String] = [:]
-var flags: Set<String> = []
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-  switch argument {
-  case "--interactive", "--help": flags.insert(argument)
-  case "--data-dir", "--lookup", "--version", "--splash-ms":
-    guard let value = arguments.popFirst() else {
-      print("taptap: \(argument) needs a value\n\n\(usage)")
-      exit(2)
-    }
-    options[argument] = value
-  default:
-    print("taptap: unknown option '\(argument)'\n\n\(usage)")
-    exit(2)
+let commandLine = ExampleCommandLine.parseOrExit(
+  program: "taptap", usage: usage, flags: ["--interactive"],
+  options: ["--data-dir", "--lookup", "--version", "--splash-ms"])
+let options = commandLine.values
+
+guard commandLine.has("--interactive") else {
+  await runScenarioAndExit(program: "taptap", inside: commandLine["--data-dir"]) { folder in
+    await TapTapScenario(dataDirectory: folder, print: { print($0) }).run()
   }
 }
-if flags.contains("--help") {
-  print(usage)
-  exit(0)
-}
-
-let dataDirectory =
-  options["--data-dir"].map { URL(fileURLWithPath: $0, isDirectory: true) }
-  ?? FileManager.default.temporaryDirectory.appendingPathComponent(
-    "taptap-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
-try? FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-
-guard flags.contains("--interactive") else {
-  let failures = await TapTapScenario(dataDirectory: dataDirectory, print: { print($0) }).run()
-  if options["--data-dir"] == nil { try? FileManager.default.removeItem(at: dataDirectory) }
-  if failures.isEmpty {
-    print("taptap: scenario passed")
-    exit(0)
-  }
-  print("taptap: scenario FAILED: \(failures.joined(separator: "; "))")
-  exit(1)
-}
+let dataDirectory = commandLine.dataDirectory(program: "taptap")
 
 guard let version = AppVersion(options["--version"] ?? "2.1.0") else {
   print("taptap: '\(options["--version"]!)' is not a version")

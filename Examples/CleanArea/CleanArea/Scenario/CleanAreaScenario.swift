@@ -1,4 +1,5 @@
 import Cascade
+import ExampleSupport
 import Foundation
 
 /// CleanArea's scripted scenario, offline, with bookmarks kept in a real file in
@@ -144,18 +145,7 @@ public final class CleanAreaScenario {
     _ description: String, _ store: StoreOf<StartFeature>,
     _ condition: @escaping @MainActor @Sendable (StartFeature.State) -> Bool
   ) async {
-    let values = store.values(of: condition)
-    let waiter = Task { @MainActor in
-      for await value in values where value { return true }
-      return false
-    }
-    let timeout = Task {
-      try? await Task.sleep(for: .seconds(5))
-      waiter.cancel()
-    }
-    let met = await waiter.value
-    timeout.cancel()
-    expect(met, description)
+    expect(await ExampleSupport.waitUntil(store, condition), description)
   }
 
   private func expect(_ condition: Bool, _ description: String) {
