@@ -40,7 +40,8 @@ let package = Package(
       name: "TapTapCLI", dependencies: ["TapTap", "ExampleSupport"],
       path: "Examples/TapTap/TapTapCLI"),
     .target(
-      name: "SeoulSalam", dependencies: ["Cascade"], path: "Examples/SeoulSalam/SeoulSalam",
+      name: "SeoulSalam", dependencies: ["Cascade", "ExampleSupport"],
+      path: "Examples/SeoulSalam/SeoulSalam",
       resources: [.process("Resources")]),
     .executableTarget(
       name: "SeoulSalamCLI", dependencies: ["SeoulSalam", "ExampleSupport"],

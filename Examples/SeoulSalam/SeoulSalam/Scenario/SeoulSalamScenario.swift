@@ -1,4 +1,5 @@
 import Cascade
+import ExampleSupport
 import Foundation
 
 /// SeoulSalam's scripted scenario: observe the live listings, search by name, category and
@@ -33,7 +34,7 @@ public final class SeoulSalamScenario {
 
     print("— Start observing the listings")
     store.send(.startObserving)
-    _ = await store.values(of: \.restaurants.count).first { $0 > 0 }
+    _ = await waitUntil(store) { $0.restaurants.count > 0 }
     expect(store.restaurants.count == 62, "62 restaurants arrive")
 
     await searches(in: store)
@@ -83,8 +84,7 @@ public final class SeoulSalamScenario {
       store.failure == .connectionLost("connection to the listings lost") && !store.isObserving,
       "the failure is shown, not printed")
     store.send(.retryButtonTapped)
-    _ = await store.values(of: \.failure).first { $0 == nil }
-    _ = await store.values(of: \.isObserving).first { $0 }
+    _ = await waitUntil(store) { $0.failure == nil && $0.isObserving }
     expect(store.failure == nil && store.isObserving, "retry recovers")
 
   }
@@ -96,13 +96,13 @@ public final class SeoulSalamScenario {
     store.send(.restaurantTapped(id))
     expect(store.detail?.restaurant.id == id, "the detail is presented")
     store.send(.detail(.presented(.closeButtonTapped)))
-    _ = await store.values(of: \.detail).first { $0 == nil }
+    _ = await waitUntil(store) { $0.detail == nil }
     expect(store.detail == nil, "it closes itself")
   }
 
   private func search(_ text: String, in store: StoreOf<RestaurantFeature>) async {
     store.send(.searchTextChanged(text))
-    _ = await store.values(of: \.query).first { $0 == text }
+    _ = await waitUntil(store) { $0.query == text }
     print("  ⇒ \"\(text)\": \(store.results.count) results \(names(store).prefix(3))")
   }
 
@@ -116,7 +116,7 @@ public final class SeoulSalamScenario {
       await Task.yield()
     }
     clock.step()
-    _ = await store.values(of: condition).first { $0 }
+    _ = await waitUntil(store, condition)
   }
 
   private func names(_ store: StoreOf<RestaurantFeature>) -> [String] { store.results.map(\.name) }
