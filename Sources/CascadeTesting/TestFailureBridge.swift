@@ -19,6 +19,7 @@ import XCTest
 /// ```
 public func reportRuntimeWarningsAsTestFailures() {
   _ = TestFailureBridge.installed
+  _ = TestSharedStorage.installed
 }
 
 enum TestFailureBridge {

@@ -128,10 +128,11 @@ extension TestStore {
       }
       let (action, cascade) = received.removeFirst()
       ledger.removeFirstReceived()
+      trackShared()
       let before = core.state
       if matches(action) {
         core.reduceReceived(action, cascade: cascade)
-        checkState(before: before, update: update, at: location)
+        checkState(before: before, update: update, toSend: false, at: location)
         await settle()
         return
       }

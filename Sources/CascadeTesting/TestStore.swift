@@ -36,6 +36,8 @@ public final class TestStore<State: Equatable, Action> {
   let ledger = TestStoreLedger()
   private let location: TestLocation
   var received: [(action: Action, cascade: _Cascade)] = []
+  /// The shared values the state has held, each with the value the test last asserted.
+  var sharedRoots: [ObjectIdentifier: any _AnySharedRoot] = [:]
   var waiter: CheckedContinuation<Bool, Never>?
 
   /// How much the store checks; `.on` by default.
@@ -50,12 +52,13 @@ public final class TestStore<State: Equatable, Action> {
   /// Creates a test store.
   ///
   /// - Parameters:
-  ///   - initialState: The state to start from.
+  ///   - initialState: The state to start from, made with the test's dependencies (so keyed
+  ///     ``Shared`` values in it use the test's storage).
   ///   - reducer: The reducer under test.
   ///   - prepareDependencies: The dependencies this test provides. Anything the reducer uses
   ///     without a test value fails the test.
   public init<R: Reducer>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID,
@@ -66,7 +69,13 @@ public final class TestStore<State: Equatable, Action> {
     reportRuntimeWarningsAsTestFailures()
     self.location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     self.store = withoutActuallyEscaping(prepareDependencies) { prepare in
-      Store(initialState: initialState, reducer: reducer) { values in
+      let state = withDependencies {
+        $0.context = .test
+        prepare(&$0)
+      } operation: {
+        initialState()
+      }
+      return Store(initialState: state, reducer: reducer) { values in
         values.context = .test
         prepare(&values)
       }
@@ -78,6 +87,7 @@ public final class TestStore<State: Equatable, Action> {
     core.interceptor = { [weak self] action, cascade in
       self?.enqueueReceived(action, cascade: cascade)
     }
+    trackShared()
   }
 
   deinit {
@@ -135,12 +145,13 @@ public final class TestStore<State: Equatable, Action> {
         skipQueuedActions(at: location)
       }
     }
+    trackShared()
     let before = core.state
     let task = store.send(action)
     if let cascade = task.cascade {
       ledger.recordSend(.init(cascade: cascade, action: describe(action), location: location))
     }
-    checkState(before: before, update: updateStateToExpectedResult, at: location)
+    checkState(before: before, update: updateStateToExpectedResult, toSend: true, at: location)
     // Only effects need time to start; an action that started none is done.
     if task.cascade != nil || !received.isEmpty { await settle() }
     return TestStoreTask(task: task, timeout: timeout)
@@ -161,14 +172,17 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    trackShared()
+    let roots = beginSharedExpectations(fromBaseline: true, toSend: false)
+    defer { endSharedExpectations(roots, toSend: false) }
     var expected = core.state
     do {
-      try updateStateToExpectedResult(&expected)
+      try _SharedAssertion.$mode.withValue(.expected) { try updateStateToExpectedResult(&expected) }
     } catch {
       reportFailure("The assertion threw: \(error)", at: location)
       return
     }
-    if expected != core.state, let diff = stateDiff(expected, core.state) {
+    if let diff = mismatch(expected, core.state, toSend: false) {
       reportFailure(
         "The state does not match the expectation:\n\n\(indented(diff))\n\n(Expected: −, Actual: +)",
         at: location)
@@ -176,23 +190,36 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   /// Checks the change from `before` to the current state against the test's expectation.
+  ///
+  /// `toSend` tells a `send` (whose effects' shared changes belong to later steps) from a
+  /// `receive`.
   func checkState(
     before: State,
     update: ((inout State) throws -> Void)?,
+    toSend: Bool,
     at location: TestLocation
   ) {
+    trackShared()
     let after = core.state
-    switch exhaustivity {
-    case .on:
-      var expected = before
+    let roots = beginSharedExpectations(fromBaseline: exhaustivity == .on, toSend: toSend)
+    defer { endSharedExpectations(roots, toSend: toSend) }
+    func expect(from base: State) -> State? {
+      var expected = base
       do {
-        try update?(&expected)
+        try _SharedAssertion.$mode.withValue(.expected) { try update?(&expected) }
+        return expected
       } catch {
         reportFailure("The assertion threw: \(error)", at: location)
+        return nil
+      }
+    }
+    switch exhaustivity {
+    case .on:
+      guard let expected = expect(from: before),
+        let diff = mismatch(expected, after, toSend: toSend)
+      else {
         return
       }
-      // Equal states need no dump: building one costs microseconds.
-      guard expected != after, let diff = stateDiff(expected, after) else { return }
       let headline =
         update == nil
         ? "The state was not expected to change, but it did:"
@@ -201,25 +228,50 @@ public final class TestStore<State: Equatable, Action> {
     case let .off(showSkipped):
       // Only the fields the closure sets are checked: applied to the actual new state, it must
       // change nothing.
-      var expected = after
-      do {
-        try update?(&expected)
-      } catch {
-        reportFailure("The assertion threw: \(error)", at: location)
-        return
-      }
-      if expected != after, let diff = stateDiff(expected, after) {
+      guard let expected = expect(from: after) else { return }
+      if let diff = mismatch(expected, after, toSend: toSend) {
         reportFailure(
           "A state change does not match the expectation:\n\n\(indented(diff))\n\n(Expected: −, Actual: +)",
           at: location)
-      } else if showSkipped {
-        var full = before
-        try? update?(&full)
-        if let diff = stateDiff(full, after) {
-          reportSkipped("state changes not asserted:\n\n\(indented(diff))", at: location)
-        }
+      } else if showSkipped, let full = expect(from: before),
+        let diff = mismatch(full, after, toSend: toSend)
+      {
+        reportSkipped("state changes not asserted:\n\n\(indented(diff))", at: location)
       }
     }
+  }
+
+  /// The diff of the expected state against the actual one, or `nil` if they are equal. The
+  /// expected side reads shared values as the test expects them, the actual side live.
+  func mismatch(_ expected: State, _ actual: State, toSend: Bool) -> String? {
+    _SharedAssertion.$mode.withValue(.attributed(toSend: toSend)) {
+      // Equal states need no dump: building one costs microseconds.
+      let equal = _SharedAssertion.$isComparing.withValue(true) { expected == actual }
+      guard !equal else { return nil }
+      let expectedDump = _SharedAssertion.$mode.withValue(.expected) { stateDump(expected) }
+      return _dumpDiff(expectedDump, stateDump(actual))
+    }
+  }
+
+  /// Starts tracking the shared values the state now holds, from their current value.
+  func trackShared() {
+    for root in _sharedRoots(in: core.state) where sharedRoots[ObjectIdentifier(root)] == nil {
+      sharedRoots[ObjectIdentifier(root)] = root
+      root._recordBaseline()
+      ledger.trackShared(root)
+    }
+  }
+
+  func beginSharedExpectations(fromBaseline: Bool, toSend: Bool) -> [any _AnySharedRoot] {
+    let roots = Array(sharedRoots.values)
+    for root in roots { root._beginExpectation(fromBaseline: fromBaseline, toSend: toSend) }
+    return roots
+  }
+
+  /// Ends the expectations and takes the values the step made as asserted: a mismatch was
+  /// reported once, at the step that made it.
+  func endSharedExpectations(_ roots: [any _AnySharedRoot], toSend: Bool) {
+    for root in roots { root._endStep(toSend: toSend) }
   }
 
   func enqueueReceived(_ action: Action, cascade: _Cascade) {

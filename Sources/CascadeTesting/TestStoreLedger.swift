@@ -13,9 +13,12 @@ final class TestStoreLedger: Sendable {
     var received: [String] = []
     var sends: [Send] = []
     var isExhaustive = true
+    var shared: [any _AnySharedRoot] = []
   }
 
   private let state = Guarded(State())
+
+  func trackShared(_ root: any _AnySharedRoot) { state.withLock { $0.shared.append(root) } }
 
   func recordSend(_ send: Send) { state.withLock { $0.sends.append(send) } }
 
@@ -57,6 +60,25 @@ final class TestStoreLedger: Sendable {
 
           Assert each with 'await store.receive(...)', or call 'await \
           store.skipReceivedActions()'.
+          """, location
+        ))
+    }
+    let shared = state.withLock { $0.shared }
+    for root in shared {
+      guard let diff = root._baselineDiff() else { continue }
+      root._recordBaseline()
+      failures.append(
+        (
+          """
+          Shared state changed after the last assertion, and the test never asserted it \
+          (\(root._keyDescription)):
+
+          \(diff.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
+
+          (Before: −, After: +)
+
+          Assert the change in the 'send' or 'receive' that made it, or with \
+          'store.assert { ... }' when something outside the store made it.
           """, location
         ))
     }

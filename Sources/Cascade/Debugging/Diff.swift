@@ -21,6 +21,15 @@ public func stateDiff<Value>(
     context: context)
 }
 
+/// The diff of two dumps made with ``stateDump(_:maxElements:)``, or `nil` when they are equal:
+/// for a test store, which dumps the expected state in a mode of its own.
+package func _dumpDiff(_ old: String, _ new: String, context: Int = 2) -> String? {
+  lineDiff(
+    old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+    new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+    context: context)
+}
+
 /// The diff of two lists of lines, or `nil` when they are equal.
 func lineDiff(_ old: [String], _ new: [String], context: Int) -> String? {
   guard old != new else { return nil }

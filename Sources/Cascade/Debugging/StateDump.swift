@@ -26,6 +26,14 @@ private func _dump(
   _ value: Any, label: String?, indent: Int, into lines: inout [String],
   visited: inout Set<ObjectIdentifier>, maxElements: Int?
 ) {
+  if let shared = value as? any _SharedValue {
+    // A shared value dumps as its value, under the property's name (not its wrapper's).
+    let name = label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 }
+    _dump(
+      shared._wrappedAny, label: name, indent: indent, into: &lines, visited: &visited,
+      maxElements: maxElements)
+    return
+  }
   let pad = String(repeating: "  ", count: indent)
   let prefix = pad + (label.map { "\($0): " } ?? "")
   guard indent < maxDepth else {

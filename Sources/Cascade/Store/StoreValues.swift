@@ -14,9 +14,7 @@ extension Store {
   public func values<Value: Equatable & Sendable>(
     of transform: @escaping @MainActor @Sendable (State) -> Value
   ) -> StoreValues<Value> {
-    let subscription = _StoreSubscription<Value>(initial: transform(projection.get())) {
-      [self] in transform(self.projection.get())
-    }
+    let subscription = _StoreSubscription<Value> { [self] in transform(self.projection.get()) }
     core.subscribe(subscription)
     return StoreValues(subscription: subscription)
   }
@@ -66,9 +64,14 @@ public struct StoreValues<Value: Equatable & Sendable>: AsyncSequence, Sendable 
 
 /// Delivers a store's derived values to one iterator. The store's core holds it weakly; the
 /// sequence and its iterator hold it strongly, and it holds the store through `read`.
-final class _StoreSubscription<Value: Equatable & Sendable>: _Subscriber, Sendable {
+///
+/// It hears of two kinds of change: a batch of the store ending (`stateDidChange`), and a
+/// change to a ``Shared`` value a read used, made anywhere (`sharedValueDidChange`).
+final class _StoreSubscription<Value: Equatable & Sendable>: _Subscriber, _SharedListener,
+  Sendable
+{
   private struct State {
-    var last: Value
+    var last: Value?
     var pending: [Value]
     var waiter: CheckedContinuation<Value?, Never>?
     var isCancelled = false
@@ -77,13 +80,29 @@ final class _StoreSubscription<Value: Equatable & Sendable>: _Subscriber, Sendab
   private let read: @MainActor @Sendable () -> Value
   private let state: Guarded<State>
 
-  init(initial: Value, read: @escaping @MainActor @Sendable () -> Value) {
+  @MainActor
+  init(read: @escaping @MainActor @Sendable () -> Value) {
     self.read = read
-    self.state = Guarded(State(last: initial, pending: [initial]))
+    self.state = Guarded(State(last: nil, pending: []))
+    stateDidChange()
+  }
+
+  /// Reads the value, listening to the shared values it reads: a change to one of them, made
+  /// anywhere, reads again on the main actor.
+  @MainActor
+  private func trackedRead() -> Value {
+    let recorder = _SharedReadRecorder()
+    let value = recorder.recording(read)
+    for root in recorder.roots { root.addListener(self) }
+    return value
+  }
+
+  nonisolated func sharedValueDidChange() {
+    Task { @MainActor [weak self] in self?.stateDidChange() }
   }
 
   func stateDidChange() {
-    let value = read()
+    let value = trackedRead()
     let waiter = state.withLock { state -> CheckedContinuation<Value?, Never>? in
       guard !state.isCancelled, value != state.last else { return nil }
       state.last = value

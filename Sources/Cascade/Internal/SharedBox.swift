@@ -1,0 +1,266 @@
+import Foundation
+import Observation
+
+/// The reference behind a ``Shared`` value: either a root holding the value, or a projection
+/// of a root's field. Abstract; `_SharedRoot` and `_SharedProjection` are the subclasses.
+///
+/// `@unchecked Sendable`: subclasses keep every mutable field behind a lock.
+package class _SharedBox<Value: Sendable>: @unchecked Sendable {
+  /// The value, read under the lock and registered with observation.
+  func read() -> Value { fatalError("_SharedBox is abstract") }
+  /// Mutates the value under the lock, then notifies observers and schedules a save.
+  func mutate<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    fatalError("_SharedBox is abstract")
+  }
+  /// The root this box reads through.
+  var root: any _AnySharedRoot { fatalError("_SharedBox is abstract") }
+  /// What makes two boxes the same reference: the root and the path from it.
+  var identity: _SharedIdentity { fatalError("_SharedBox is abstract") }
+}
+
+/// Two `Shared` values are the same reference when their root and field path are the same.
+/// `@unchecked Sendable`: key paths are immutable values; only `AnyKeyPath` lacks the conformance.
+package struct _SharedIdentity: Hashable, @unchecked Sendable {
+  let root: ObjectIdentifier
+  let path: [AnyKeyPath]
+}
+
+/// A root box seen without its value type: what the test store and the storage handle.
+///
+/// A test store tracks each root with a *baseline*, the value the test last asserted. While a
+/// root has one, it also remembers the value after the last change made inside a store's send
+/// loop: a step is checked against that, so a change an effect makes on another thread while
+/// the step is checked is left for a later step (the `receive` of the action the effect sends
+/// next, usually) instead of landing on whichever step happens to see it.
+package protocol _AnySharedRoot: AnyObject, Sendable {
+  /// Takes the current value as the one the test last asserted.
+  func _recordBaseline()
+  /// Until `_endStep`, reads and writes made in `.expected` mode go to a copy of the baseline
+  /// (or of the value the step made): the expected side of a test assertion.
+  func _beginExpectation(fromBaseline: Bool, toSend: Bool)
+  /// Ends the expectation; the value the step made becomes the baseline.
+  func _endStep(toSend: Bool)
+  /// A dump diff of the baseline against the current value, if they differ.
+  func _baselineDiff() -> String?
+  /// A description of the key, for messages.
+  var _keyDescription: String { get }
+}
+
+/// Task-local switches a `TestStore` sets while it builds and compares the expected state.
+package enum _SharedAssertion {
+  package enum Mode: Sendable {
+    /// The live value.
+    case live
+    /// The test's expected copy, where there is one.
+    case expected
+    /// The value the current step made: the value after the last change made in a send loop,
+    /// else the baseline for a `send` (an effect's change is not its doing) or the live value
+    /// for a `receive` or an assertion.
+    case attributed(toSend: Bool)
+  }
+  @TaskLocal package static var mode = Mode.live
+  /// `==` compares the left side in `.expected` mode with the right side in the current mode.
+  @TaskLocal package static var isComparing = false
+}
+
+/// How many shared roots were ever created: while none was, a test store skips looking for
+/// them in its state.
+package let _sharedRootCount = Guarded(0)
+
+/// The root of a shared reference: the value, its observation registrar, and its persistence.
+package final class _SharedRoot<Value: Sendable>: _SharedBox<Value>, _AnySharedRoot,
+  _ListenableRoot,
+  Observable,
+  @unchecked Sendable
+{
+  private struct Locked {
+    var value: Value
+    var expectation: Value?
+    var baseline: Value?
+    var batchValue: Value?
+    var listeners: [ObjectIdentifier: WeakListener] = [:]
+  }
+
+  private struct WeakListener {
+    weak var listener: (any _SharedListener)?
+  }
+
+  private let lock = NSLock()
+  /// Guarded by `lock`.
+  private var locked: Locked
+  private let registrar = ObservationRegistrar()
+  /// Saves the value for a persisted key; `nil` for in-memory and unkeyed values.
+  let persistence: _SharedPersistence<Value>?
+  package let _keyDescription: String
+
+  init(value: Value, persistence: _SharedPersistence<Value>? = nil, keyDescription: String) {
+    self.locked = Locked(value: value)
+    self.persistence = persistence
+    self._keyDescription = keyDescription
+    super.init()
+    _sharedRootCount.withLock { $0 += 1 }
+    persistence?.attach(to: self)
+  }
+
+  /// The key path observers register on.
+  var _observed: Void { () }
+
+  override var root: any _AnySharedRoot { self }
+  override var identity: _SharedIdentity { _SharedIdentity(root: ObjectIdentifier(self), path: []) }
+
+  override func read() -> Value {
+    registrar.access(self, keyPath: \._observed)
+    _SharedReadRecorder.recordRead(self)
+    return readQuietly()
+  }
+
+  /// The value without registering an observation.
+  func readQuietly() -> Value {
+    lock.lock()
+    defer { lock.unlock() }
+    // Only a root a test store tracks has a baseline, and reads the assertion mode.
+    guard locked.baseline != nil else { return locked.value }
+    switch _SharedAssertion.mode {
+    case .live: return locked.value
+    case .expected: return locked.expectation ?? locked.value
+    case let .attributed(toSend): return attributedValue(toSend: toSend)
+    }
+  }
+
+  /// Under the lock: the value the current test step made.
+  private func attributedValue(toSend: Bool) -> Value {
+    if let batchValue = locked.batchValue { return batchValue }
+    if toSend, let baseline = locked.baseline { return baseline }
+    return locked.value
+  }
+
+  override func mutate<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    lock.lock()
+    if locked.expectation != nil, case .expected = _SharedAssertion.mode {
+      defer { lock.unlock() }
+      return try body(&locked.expectation!)
+    }
+    lock.unlock()
+    // Observers hear about the change outside the lock: they may read the value.
+    registrar.willSet(self, keyPath: \._observed)
+    lock.lock()
+    let result: R
+    do {
+      defer { lock.unlock() }
+      result = try body(&locked.value)
+      if locked.baseline != nil, _BatchDependencies.current != nil {
+        locked.batchValue = locked.value
+      }
+    }
+    registrar.didSet(self, keyPath: \._observed)
+    notifyListeners()
+    persistence?.valueDidChange()
+    return result
+  }
+
+  private func notifyListeners() {
+    lock.lock()
+    guard !locked.listeners.isEmpty else {
+      lock.unlock()
+      return
+    }
+    locked.listeners = locked.listeners.filter { $0.value.listener != nil }
+    let listeners = locked.listeners.values.compactMap(\.listener)
+    lock.unlock()
+    for listener in listeners { listener.sharedValueDidChange() }
+  }
+
+  /// Replaces the value with one loaded from storage, without saving it back.
+  func replaceFromStorage(_ value: Value) {
+    registrar.willSet(self, keyPath: \._observed)
+    lock.lock()
+    locked.value = value
+    lock.unlock()
+    registrar.didSet(self, keyPath: \._observed)
+    notifyListeners()
+  }
+
+  func addListener(_ listener: any _SharedListener) {
+    lock.lock()
+    locked.listeners[ObjectIdentifier(listener)] = WeakListener(listener: listener)
+    lock.unlock()
+  }
+
+  package func _recordBaseline() {
+    lock.lock()
+    locked.baseline = locked.value
+    locked.batchValue = nil
+    lock.unlock()
+  }
+
+  package func _beginExpectation(fromBaseline: Bool, toSend: Bool) {
+    lock.lock()
+    locked.expectation =
+      fromBaseline ? (locked.baseline ?? locked.value) : attributedValue(toSend: toSend)
+    lock.unlock()
+  }
+
+  package func _endStep(toSend: Bool) {
+    lock.lock()
+    locked.baseline = attributedValue(toSend: toSend)
+    locked.batchValue = nil
+    locked.expectation = nil
+    lock.unlock()
+  }
+
+  package func _baselineDiff() -> String? {
+    lock.lock()
+    let (baseline, value) = (locked.baseline, locked.value)
+    lock.unlock()
+    guard let baseline else { return nil }
+    return stateDiff(baseline, value)
+  }
+}
+
+/// A field of another shared value, read and written through it.
+final class _SharedProjection<Root: Sendable, Value: Sendable>: _SharedBox<Value>,
+  @unchecked Sendable
+{
+  // `@unchecked Sendable`: both fields are immutable; the key path is only ever applied, and
+  // the parent guards the value.
+  let parent: _SharedBox<Root>
+  let keyPath: WritableKeyPath<Root, Value>
+
+  init(parent: _SharedBox<Root>, keyPath: WritableKeyPath<Root, Value>) {
+    self.parent = parent
+    self.keyPath = keyPath
+  }
+
+  override var root: any _AnySharedRoot { parent.root }
+  override var identity: _SharedIdentity {
+    let parent = parent.identity
+    return _SharedIdentity(root: parent.root, path: parent.path + [keyPath])
+  }
+
+  override func read() -> Value { parent.read()[keyPath: keyPath] }
+
+  override func mutate<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try parent.mutate { try body(&$0[keyPath: keyPath]) }
+  }
+}
+
+/// The shared roots a value holds, found by walking it with `Mirror`: for test stores, never
+/// on the per-action path. Classes are not entered. Skips the walk while no shared root was
+/// ever created.
+package func _sharedRoots(in value: Any) -> [any _AnySharedRoot] {
+  guard _sharedRootCount.withLock({ $0 }) > 0 else { return [] }
+  var found: [ObjectIdentifier: any _AnySharedRoot] = [:]
+  func walk(_ value: Any, depth: Int) {
+    if let shared = value as? any _SharedValue {
+      let root = shared._root
+      found[ObjectIdentifier(root)] = root
+      return
+    }
+    guard depth < 64 else { return }
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .class { return }
+    for child in mirror.children { walk(child.value, depth: depth + 1) }
+  }
+  walk(value, depth: 0)
+  return Array(found.values)
+}

@@ -1,0 +1,151 @@
+import Foundation
+
+/// A persisted root seen without its value type: what its storage flushes and watches.
+protocol _AnySharedPersistence: AnyObject, Sendable {
+  func flush()
+  func reloadIfChanged()
+}
+
+/// Loads and saves one root's value through its key: saves throttled by the key's interval,
+/// flushed on demand and at exit, a failed load kept visible, outside changes reloaded.
+///
+/// `@unchecked Sendable`: `root` is set once, by `attach`, before the root is published;
+/// everything else mutable is behind `state` or `saveLock`.
+final class _SharedPersistence<Value: Sendable>: _AnySharedPersistence, @unchecked Sendable {
+  private struct State {
+    var loadError: (any Error)?
+    var needsPreserving = false
+    var isPending = false
+    var lastVersion: AnyHashable?
+  }
+
+  private let key: any SharedKey<Value>
+  private let storage: SharedStorage
+  private let interval: Duration
+  private let fileID: StaticString
+  private let line: UInt
+  private weak var root: _SharedRoot<Value>?
+  /// Holds the root while a save is pending, so a throttled change outlives its last holder.
+  private var pendingRoot: _SharedRoot<Value>?
+  private let state = Guarded(State())
+  /// Serializes saves: each writes the value current when it runs, so the last save to finish
+  /// always stores the latest value.
+  private let saveLock = NSLock()
+
+  init(key: any SharedKey<Value>, storage: SharedStorage, fileID: StaticString, line: UInt) {
+    self.key = key
+    self.storage = storage
+    self.interval = storage.throttlesSaves ? key.saveInterval : .zero
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// The stored value, or `fallback` (with the error kept) when it cannot be read.
+  func initialValue(_ fallback: () -> Value) -> Value {
+    let version = key.storedVersion(in: storage)
+    do {
+      let loaded = try key.load(from: storage)
+      state.withLock { $0.lastVersion = version }
+      return loaded ?? fallback()
+    } catch {
+      state.withLock {
+        $0.lastVersion = version
+        $0.loadError = SharedLoadError(key: "\(key)", underlying: error)
+        $0.needsPreserving = true
+      }
+      return fallback()
+    }
+  }
+
+  func attach(to root: _SharedRoot<Value>) { self.root = root }
+
+  var loadError: (any Error)? { state.withLock { $0.loadError } }
+
+  func valueDidChange() {
+    guard interval > .zero else {
+      save()
+      return
+    }
+    let startTimer = state.withLock { state -> Bool in
+      defer { state.isPending = true }
+      return !state.isPending
+    }
+    guard startTimer else { return }
+    saveLock.lock()
+    pendingRoot = root
+    saveLock.unlock()
+    storage.registerPending(self)
+    let interval = interval
+    Task.detached { [weak self] in
+      try? await Task.sleep(for: interval)
+      self?.flush()
+    }
+  }
+
+  func flush() {
+    let wasPending = state.withLock { state -> Bool in
+      defer { state.isPending = false }
+      return state.isPending
+    }
+    guard wasPending else { return }
+    save()
+    saveLock.lock()
+    pendingRoot = nil
+    saveLock.unlock()
+  }
+
+  private func save() {
+    saveLock.lock()
+    defer { saveLock.unlock() }
+    guard let root = pendingRoot ?? root else { return }
+    let value = _SharedAssertion.$mode.withValue(.live) { root.readQuietly() }
+    do {
+      if state.withLock({ $0.needsPreserving }) {
+        try key.preserveUnreadable(in: storage)
+        state.withLock { $0.needsPreserving = false }
+      }
+      try key.save(value, to: storage)
+      let version = key.storedVersion(in: storage)
+      state.withLock { $0.lastVersion = version }
+    } catch {
+      reportRuntimeWarning(
+        """
+        A shared value could not be saved to \(key): \(error)
+
+        The value is kept in memory and saved again on its next change. Check that the \
+        location is writable.
+        """,
+        fileID: fileID, line: line)
+    }
+  }
+
+  func reloadIfChanged() {
+    guard let root, let value = reloadedValue() else { return }
+    // Outside the save lock: observers hearing of the change may write the value back.
+    root.replaceFromStorage(value)
+  }
+
+  /// The value stored now, if it changed since this process last loaded or saved it.
+  private func reloadedValue() -> Value? {
+    saveLock.lock()
+    defer { saveLock.unlock() }
+    let version = key.storedVersion(in: storage)
+    guard state.withLock({ $0.lastVersion != version }) else { return nil }
+    do {
+      let loaded = try key.load(from: storage)
+      state.withLock {
+        $0.lastVersion = version
+        $0.loadError = nil
+        $0.needsPreserving = false
+      }
+      return loaded
+    } catch {
+      state.withLock {
+        $0.lastVersion = version
+        $0.loadError = SharedLoadError(key: "\(key)", underlying: error)
+        $0.needsPreserving = true
+      }
+      return nil
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import Cascade
+import Foundation
+import Testing
+import XCTest
+
+/// Gives every test its own in-memory ``SharedStorage``: keyed `Shared` values made in one test
+/// (its body, its stores, their effects) are never seen by another, even when Swift Testing
+/// runs them in parallel, and no real file or user default is touched unless the test sets
+/// `$0.sharedStorage` itself.
+///
+/// A Swift Testing test is told apart by `Test.current` (so the cases of one parameterized
+/// test share a storage); XCTest runs one test at a time, and each gets a fresh storage when it
+/// starts.
+enum TestSharedStorage {
+  static let installed: Void = {
+    XCTestObservationCenter.shared.addTestObserver(XCTestStorageReset.shared)
+    SharedStorage.testStorageProvider.withLock { $0 = { storageForCurrentTest() } }
+  }()
+
+  private static let perTest = Guarded<[Test.ID: SharedStorage]>([:])
+  fileprivate static let xctest = Guarded<SharedStorage?>(nil)
+
+  private static func storageForCurrentTest() -> SharedStorage? {
+    if let test = Test.current {
+      return perTest.withLock { storages in
+        if let storage = storages[test.id] { return storage }
+        let storage = SharedStorage.inMemory()
+        storages[test.id] = storage
+        return storage
+      }
+    }
+    return xctest.withLock { storage in
+      if let storage { return storage }
+      let fresh = SharedStorage.inMemory()
+      storage = fresh
+      return fresh
+    }
+  }
+}
+
+/// Starts each XCTest test with a fresh storage.
+private final class XCTestStorageReset: NSObject, XCTestObservation, Sendable {
+  static let shared = XCTestStorageReset()
+
+  func testCaseWillStart(_ testCase: XCTestCase) {
+    TestSharedStorage.xctest.withLock { $0 = SharedStorage.inMemory() }
+  }
+}

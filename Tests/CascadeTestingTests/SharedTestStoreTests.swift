@@ -1,0 +1,139 @@
+import Cascade
+import CascadeTesting
+import Foundation
+import Testing
+
+/// A feature whose actions and effects change shared state.
+private struct Tally: Reducer {
+  struct State: Equatable, Sendable {
+    @Shared(.inMemory("tally")) var total = 0
+    var log: [String] = []
+  }
+  enum Action: Equatable, Sendable {
+    case add(Int)
+    case addLater(Int)
+    case added
+    case addQuietly(Int)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case let .add(amount):
+      state.$total.withLock { $0 += amount }
+      return .none
+    case let .addLater(amount):
+      return .run { [total = state.$total] send in
+        total.withLock { $0 += amount }
+        await send(.added)
+      }
+    case .added:
+      state.log.append("added")
+      return .none
+    case let .addQuietly(amount):
+      return .run { [total = state.$total] _ in total.withLock { $0 += amount } }
+    }
+  }
+}
+
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct SharedTestStoreTests {
+  @Test func aSharedChangeIsAssertedInTheSendThatMadeIt() async {
+    let store = TestStore(initialState: Tally.State()) { Tally() }
+    await store.send(.add(2)) { $0.$total.withLock { $0 = 2 } }
+    await store.send(.add(3)) { $0.$total.withLock { $0 = 5 } }
+    #expect(store.state.total == 5)
+    await store.finish()
+  }
+
+  @Test func aSharedChangeFromAnEffectIsAssertedInTheReceiveAfterIt() async {
+    let store = TestStore(initialState: Tally.State()) { Tally() }
+    await store.send(.addLater(4))
+    await store.receive(.added) {
+      $0.$total.withLock { $0 = 4 }
+      $0.log = ["added"]
+    }
+    await store.finish()
+  }
+
+  @Test func anUnassertedSharedChangeFailsWithADiff() async {
+    let store = TestStore(initialState: Tally.State()) { Tally() }
+    await withKnownIssue {
+      await store.send(.add(2))
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("was not expected to change") && text.contains("−  total: 0")
+        && text.contains("+  total: 2")
+    }
+    // Reported once: the next step starts from the live value.
+    await store.send(.add(1)) { $0.$total.withLock { $0 = 3 } }
+  }
+
+  @Test func aWrongSharedExpectationFails() async {
+    let store = TestStore(initialState: Tally.State()) { Tally() }
+    await withKnownIssue {
+      await store.send(.add(2)) { $0.$total.withLock { $0 = 20 } }
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("−  total: 20") && text.contains("+  total: 2")
+    }
+  }
+
+  @Test func aSharedChangeNoStepAssertedFailsAtTheEnd() async {
+    let store = TestStore(initialState: Tally.State()) { Tally() }
+    await store.send(.addQuietly(6)).finish()
+    await withKnownIssue {
+      await store.finish()
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("Shared state changed after the last assertion")
+        && text.contains("inMemory(\"tally\")") && text.contains("+6")
+    }
+  }
+
+  @Test func aChangeFromOutsideTheStoreIsAssertedWithAssert() async {
+    let store = TestStore(initialState: Tally.State()) { Tally() }
+    @Shared(.inMemory("tally")) var total = 0
+    #expect($total.isSameReference(as: store.state.$total))  // the test's storage, shared
+    $total.withLock { $0 = 9 }
+    store.assert { $0.$total.withLock { $0 = 9 } }
+    await store.finish()
+  }
+
+  @Test func nonExhaustiveStoresCheckOnlyWhatTheTestAsserts() async {
+    let store = TestStore(initialState: Tally.State()) { Tally() }
+    store.exhaustivity = .off
+    await store.send(.add(2))
+    await store.send(.addLater(1))
+    await store.receive(.added) { $0.$total.withLock { $0 = 3 } }
+    await store.finish()
+  }
+
+  // Two tests writing the same in-memory key, run in parallel: each sees only its own.
+  @Test func testsHaveStorageOfTheirOwnA() async throws {
+    try await expectIsolated(value: 1)
+  }
+
+  @Test func testsHaveStorageOfTheirOwnB() async throws {
+    try await expectIsolated(value: 2)
+  }
+
+  private func expectIsolated(value: Int) async throws {
+    let store = TestStore(initialState: Tally.State()) { Tally() }
+    #expect(store.state.total == 0)
+    for _ in 0..<20 {
+      await store.send(.add(value)) { $0.$total.withLock { $0 += value } }
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    #expect(store.state.total == 20 * value)
+  }
+
+  @Test func testsTouchNoRealFileUnlessTheyAsk() throws {
+    reportRuntimeWarningsAsTestFailures()
+    let url = FileManager.default.temporaryDirectory.appending(path: "cascade-\(UUID()).json")
+    @Shared(.fileStorage(url)) var count = 0
+    $count.withLock { $0 = 1 }
+    #expect(!FileManager.default.fileExists(atPath: url.path))
+    #expect(try SharedStorage.current.readFile(at: url) == Data("1".utf8))
+  }
+}
