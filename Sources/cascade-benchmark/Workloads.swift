@@ -261,7 +261,7 @@ enum Workloads {
     return (added, peakResidentBytes())
   }
 
-  private static func result(
+  static func result(
     _ id: String, _ name: String, _ run: (nsPerOp: Double, checksum: Int),
     _ floor: (nsPerOp: Double, checksum: Int), allocs: Double?, note: String? = nil
   ) -> Result {

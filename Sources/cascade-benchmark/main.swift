@@ -31,6 +31,7 @@ if selected("W5") { results.append(await Workloads.w5()) }
 if selected("W6") { results.append(await Workloads.w6()) }
 if selected("W7") { results.append(await MainActor.run { Workloads.w7() }) }
 if selected("W8") { results.append(await MainActor.run { Workloads.w8() }) }
+if selected("W10") { results.append(contentsOf: await MainActor.run { Workloads.w10() }) }
 
 if json {
   struct Output: Encodable {

@@ -1,5 +1,6 @@
 import CascadeTesting
 import Foundation
+import Observation
 import Testing
 
 @testable import Cascade
@@ -58,6 +59,37 @@ struct SharedStateTests {
     await Task.detached { score.withLock { $0 = 7 } }.value
     #expect(await iterator.next() == 7)
     #expect(store.state.score == 7)
+  }
+
+  @Test func observationTrackingHearsASharedChange() {
+    let score = Shared(value: 0)
+    let store = Store(initialState: Scoreboard.State(score: score)) { Scoreboard() }
+    let fired = Guarded(false)
+    withObservationTracking {
+      _ = store.state.score
+    } onChange: {
+      fired.withLock { $0 = true }
+    }
+    score.withLock { $0 = 3 }
+    #expect(fired.withLock { $0 })
+  }
+
+  @Test func theStorageWatcherLoadsAFileChangedByAnotherProcess() async throws {
+    let folder = TemporaryFolder()
+    let url = folder.file("settings.json")
+    let storage = SharedStorage.disk(watchInterval: .milliseconds(20))
+    let settings = withDependencies {
+      $0.sharedStorage = storage
+    } operation: {
+      Shared(wrappedValue: Settings(), .fileStorage(url))
+    }
+    try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+    try JSONEncoder().encode(Settings(volume: 0.3, name: "other process")).write(to: url)
+    // Bounded: a watcher that never reloads fails here instead of hanging.
+    for _ in 0..<200 where settings.wrappedValue.name != "other process" {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(settings.wrappedValue.name == "other process")
   }
 
   @Test func aDerivedFieldReadsAndWritesThroughItsParent() {

@@ -89,6 +89,8 @@ package final class _SharedRoot<Value: Sendable>: _SharedBox<Value>, _AnySharedR
   /// Guarded by `lock`.
   private var locked: Locked
   private let registrar = ObservationRegistrar()
+  /// Made once: a key path written in generic code is instantiated (allocated) at every use.
+  private let observed: KeyPath<_SharedRoot, Void>
   /// Saves the value for a persisted key; `nil` for in-memory and unkeyed values.
   let persistence: _SharedPersistence<Value>?
   package let _keyDescription: String
@@ -97,6 +99,7 @@ package final class _SharedRoot<Value: Sendable>: _SharedBox<Value>, _AnySharedR
     self.locked = Locked(value: value)
     self.persistence = persistence
     self._keyDescription = keyDescription
+    self.observed = \_SharedRoot._observed
     super.init()
     _sharedRootCount.withLock { $0 += 1 }
     persistence?.attach(to: self)
@@ -109,7 +112,7 @@ package final class _SharedRoot<Value: Sendable>: _SharedBox<Value>, _AnySharedR
   override var identity: _SharedIdentity { _SharedIdentity(root: ObjectIdentifier(self), path: []) }
 
   override func read() -> Value {
-    registrar.access(self, keyPath: \._observed)
+    registrar.access(self, keyPath: observed)
     _SharedReadRecorder.recordRead(self)
     return readQuietly()
   }
@@ -142,7 +145,7 @@ package final class _SharedRoot<Value: Sendable>: _SharedBox<Value>, _AnySharedR
     }
     lock.unlock()
     // Observers hear about the change outside the lock: they may read the value.
-    registrar.willSet(self, keyPath: \._observed)
+    registrar.willSet(self, keyPath: observed)
     lock.lock()
     let result: R
     do {
@@ -152,7 +155,7 @@ package final class _SharedRoot<Value: Sendable>: _SharedBox<Value>, _AnySharedR
         locked.batchValue = locked.value
       }
     }
-    registrar.didSet(self, keyPath: \._observed)
+    registrar.didSet(self, keyPath: observed)
     notifyListeners()
     persistence?.valueDidChange()
     return result
@@ -172,11 +175,11 @@ package final class _SharedRoot<Value: Sendable>: _SharedBox<Value>, _AnySharedR
 
   /// Replaces the value with one loaded from storage, without saving it back.
   func replaceFromStorage(_ value: Value) {
-    registrar.willSet(self, keyPath: \._observed)
+    registrar.willSet(self, keyPath: observed)
     lock.lock()
     locked.value = value
     lock.unlock()
-    registrar.didSet(self, keyPath: \._observed)
+    registrar.didSet(self, keyPath: observed)
     notifyListeners()
   }
 
