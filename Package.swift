@@ -26,6 +26,9 @@ let package = Package(
       cSettings: [.define("CASCADE_COUNT_ALLOCATIONS", .when(platforms: [.linux]))]),
     .executableTarget(
       name: "cascade-benchmark", dependencies: ["Cascade", "CascadeTesting", "AllocationCounter"]),
+    // Writes shared file storage in a loop until killed: the crash-safety tests' child process.
+    .executableTarget(
+      name: "shared-crash-writer", dependencies: ["Cascade"], path: "Tests/SharedCrashWriter"),
 
     // Example apps: a feature library and a headless executable each.
     .target(name: "ExampleSupport", dependencies: ["Cascade"], path: "Examples/ExampleSupport"),
