@@ -14,6 +14,7 @@ let package = Package(
     .executable(name: "seoul-salam", targets: ["SeoulSalamCLI"]),
     .executable(name: "qapple", targets: ["QappleCLI"]),
     .executable(name: "clean-area", targets: ["CleanAreaCLI"]),
+    .executable(name: "touch-school", targets: ["TouchSchoolCLI"]),
     .executable(name: "cascade-examples", targets: ["CascadeExamples"]),
     .executable(name: "cascade-benchmark", targets: ["cascade-benchmark"]),
   ],
@@ -63,9 +64,18 @@ let package = Package(
     .executableTarget(
       name: "CleanAreaCLI", dependencies: ["CleanArea", "ExampleSupport"],
       path: "Examples/CleanArea/CleanAreaCLI"),
+    .target(
+      name: "TouchSchool", dependencies: ["Cascade", "ExampleSupport"],
+      path: "Examples/TouchSchool/TouchSchool",
+      resources: [.process("Resources")]),
+    .executableTarget(
+      name: "TouchSchoolCLI", dependencies: ["TouchSchool", "ExampleSupport"],
+      path: "Examples/TouchSchool/TouchSchoolCLI"),
     .executableTarget(
       name: "CascadeExamples",
-      dependencies: ["Counter", "TapTap", "SeoulSalam", "Qapple", "CleanArea", "ExampleSupport"],
+      dependencies: [
+        "Counter", "TapTap", "SeoulSalam", "Qapple", "CleanArea", "TouchSchool", "ExampleSupport",
+      ],
       path: "Examples/CascadeExamples"),
 
     .testTarget(
@@ -88,5 +98,8 @@ let package = Package(
     .testTarget(
       name: "CleanAreaTests", dependencies: ["CleanArea", "CascadeTesting"],
       path: "Examples/CleanArea/Tests"),
+    .testTarget(
+      name: "TouchSchoolTests", dependencies: ["TouchSchool", "CascadeTesting"],
+      path: "Examples/TouchSchool/Tests"),
   ]
 )

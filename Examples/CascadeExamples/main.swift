@@ -6,6 +6,7 @@ import Foundation
 import Qapple
 import SeoulSalam
 import TapTap
+import TouchSchool
 
 // cascade-examples: runs every example app's headless scenario in turn and prints one verdict
 // line per app. Pass --verbose for the full transcripts. Exits non-zero if any app failed.
@@ -56,6 +57,14 @@ let apps: [(String, (@escaping @MainActor @Sendable (String) -> Void) async -> [
     { print in
       await withScratchDirectory(named: "cascade-examples-clean-area") { folder in
         await CleanAreaScenario(dataDirectory: folder, print: print).run()
+      }
+    }
+  ),
+  (
+    "touch-school",
+    { print in
+      await withScratchDirectory(named: "cascade-examples-touch-school") { folder in
+        await TouchSchoolScenario(dataDirectory: folder, print: print).run()
       }
     }
   ),

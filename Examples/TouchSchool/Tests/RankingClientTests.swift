@@ -1,0 +1,86 @@
+import Cascade
+import CascadeTesting
+import Foundation
+import Testing
+import TouchSchool
+
+@Suite(.timeLimit(.minutes(1)))
+struct RankingClientTests {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "touch-school-ranking-\(UUID().uuidString)", isDirectory: true)
+  var file: URL { folder.appendingPathComponent("ranking.json") }
+
+  init() {
+    reportRuntimeWarningsAsTestFailures()  // these tests use no TestStore, which would do it
+  }
+
+  @Test func theRankingIsKeptInItsFileAcrossLaunches() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = RankingClient.live(board: RankingBoard(file: file))
+    try await first.addTouches(seoulHigh.id, 7)
+    try await first.addTouches(gangnamHigh.id, 2)
+    try await first.addTouches(seoulHigh.id, 1)
+    let relaunched = RankingBoard(file: file)
+    #expect(relaunched.ranking == Ranking(touches: [seoulHigh.id: 8, gangnamHigh.id: 2]))
+    var snapshots = RankingClient.live(board: relaunched).snapshots().makeAsyncIterator()
+    #expect(await snapshots.next() == relaunched.ranking)
+  }
+
+  @Test func observersGetTheCurrentRankingThenEveryWrite() async throws {
+    let board = RankingBoard(file: nil)
+    let client = RankingClient.live(board: board)
+    var snapshots = client.snapshots().makeAsyncIterator()
+    #expect(await snapshots.next() == Ranking())
+    try await client.addTouches(seoulHigh.id, 3)
+    #expect(await snapshots.next() == Ranking(touches: [seoulHigh.id: 3]))
+    await #expect(throws: RankingWriteError.invalidCount(0)) {
+      try await client.addTouches(seoulHigh.id, 0)
+    }
+    #expect(board.ranking == Ranking(touches: [seoulHigh.id: 3]))
+  }
+
+  @Test func anUnreadableRankingIsKeptAsideAndReported() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data("{\"touches\": [".utf8).write(to: file)
+    var board: RankingBoard?
+    withKnownIssue {
+      board = RankingBoard(file: file)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("is unreadable") }
+    }
+    #expect(board?.ranking == Ranking())
+    let kept = folder.appendingPathComponent("ranking.json.unreadable")
+    #expect(try String(contentsOf: kept, encoding: .utf8) == "{\"touches\": [")
+  }
+
+  @Test func rivalsPlayOnTheClockOnlyWhileSomeoneWatches() async throws {
+    let clock = TestClock()
+    let board = RankingBoard(file: nil)
+    let rivals = RivalPlayers(
+      schools: [gangnamHigh.id, daechiMiddle.id], every: .seconds(1), clock: clock)
+    let client = RankingClient.live(board: board, rivals: rivals)
+    #expect(!rivals.isPlaying)
+    let watcher = Task {
+      var seen: [Ranking] = []
+      for await snapshot in client.snapshots() {
+        seen.append(snapshot)
+        if seen.count == 4 { break }
+      }
+      return seen
+    }
+    while clock.sleeperCount == 0 { await Task.yield() }
+    #expect(rivals.isPlaying)
+    for _ in 0..<3 { await clock.advance(by: .seconds(1)) }
+    let seen = await watcher.value
+    #expect(seen.first == Ranking())
+    let touches = seen.map { $0.touches.values.reduce(0, +) }
+    #expect(touches == touches.sorted() && touches.last! > touches.first!)
+    #expect(board.ranking.touches.keys.allSatisfy([gangnamHigh.id, daechiMiddle.id].contains))
+    // The watcher left: the rivals stop, and time passing adds nothing.
+    while rivals.isPlaying { await Task.yield() }
+    let after = board.ranking
+    await clock.advance(by: .seconds(10))
+    #expect(board.ranking == after)
+  }
+}

@@ -1,0 +1,111 @@
+import Cascade
+import ExampleSupport
+import Foundation
+import TouchSchool
+
+// touch-school: TouchSchool's school ranking game, headless. By default it runs the scripted
+// scenario in a temporary data directory and exits non-zero if an expectation fails;
+// --interactive reads commands from standard input, with the ranking kept in --data-dir
+// between runs while rival players touch for other schools.
+
+let usage = """
+  usage: touch-school [--interactive] [--data-dir PATH]
+
+    (default)          run the scripted scenario and check its expectations
+    --interactive      read commands (type 'help' for the list)
+    --data-dir PATH    where the ranking is kept (default: a new temporary directory); the
+                       scenario works in its own folder inside it, never touching your ranking
+  """
+
+let commands = """
+  find [TEXT]             list the schools whose name or address contains TEXT (all without)
+  pick ID                 make the school with code ID my school
+  play                    open the game (after 'pick')
+  tap [N]                 on the game: tap once, or N times
+  rank                    open the rank screen (from the main screen or the game)
+  panel                   on the rank screen: show or hide the panel
+  back                    leave the top screen
+  state | help | quit
+  """
+
+let commandLine = ExampleCommandLine.parseOrExit(
+  program: "touch-school", usage: usage, flags: ["--interactive"], options: ["--data-dir"])
+
+guard commandLine.has("--interactive") else {
+  await runScenarioAndExit(program: "touch-school", inside: commandLine["--data-dir"]) { folder in
+    await TouchSchoolScenario(dataDirectory: folder, print: { print($0) }).run()
+  }
+}
+let dataDirectory = commandLine.dataDirectory(program: "touch-school")
+
+let store = Store(initialState: MainFeature.State()) {
+  MainFeature()
+} withDependencies: {
+  $0.ranking = .live(
+    board: RankingBoard(file: dataDirectory.appendingPathComponent("ranking.json")),
+    rivals: RivalPlayers(schools: RivalPlayers.shippedSchools, every: .milliseconds(700)))
+}
+
+/// Sends `action` and waits for its work, except the ranking stream and a batch's timer.
+@MainActor func run(_ action: MainFeature.Action, waits: Bool = true) async {
+  let task = store.send(action)
+  if waits { await task.finish() }
+}
+
+/// `action` for the top screen, if it is of the kind `action` is for.
+@MainActor func top(_ action: MainFeature.Path.Action) -> MainFeature.Action? {
+  guard let id = store.path.ids.last, let screen = store.path.last else { return nil }
+  switch (screen, action) {
+  case (.game, .game), (.rank, .rank): return .path(.element(id: id, action: action))
+  default: return nil
+  }
+}
+
+@MainActor func list(_ text: String) async {
+  await run(.searchTextChanged(text))
+  for school in store.visibleSchools {
+    print("  \(school.id)  \(school.name)  (\(school.level), \(school.address))")
+  }
+}
+
+@MainActor func back() async {
+  if let action = top(.game(.backTapped)) ?? top(.rank(.backTapped)) {
+    await run(action)
+  } else {
+    print("the main screen is the bottom of the stack")
+  }
+}
+
+await run(.onAppear, waits: false)
+_ = await waitUntil(store, timeout: .seconds(2)) { $0.phase != .loading }
+print("touch-school (ranking in \(dataDirectory.path)); type 'help' for commands")
+print(TouchSchoolScenario.describe(store.state))
+while let line = readLine() {
+  let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+  switch (words.first ?? "", words.dropFirst().first) {
+  case ("help", _): print(commands)
+  case ("quit", _), ("q", _):
+    await run(.onDisappear)
+    exit(0)
+  case ("state", _), ("", _): break
+  case ("find", let text): await list(text ?? "")
+  case ("pick", let id?): await run(.schoolSelected(id))
+  case ("play", _):
+    if store.mySchool == nil { print("pick a school first ('find', then 'pick ID')") }
+    await run(.playTapped)
+  case ("tap", let count):
+    guard let action = top(.game(.touchTapped)) else {
+      print("open the game first ('play')")
+      continue
+    }
+    for _ in 0..<max(1, count.flatMap { Int($0) } ?? 1) { await run(action, waits: false) }
+  case ("rank", _): await run(top(.game(.rankTapped)) ?? .rankTapped)
+  case ("panel", _):
+    if let action = top(.rank(.panelToggled)) { await run(action) } else { print("no rank screen") }
+  case ("back", _): await back()
+  default: print("unknown command '\(line)'; type 'help'")
+  }
+  await Task.yield()
+  print(TouchSchoolScenario.describe(store.state))
+}
+await run(.onDisappear)
