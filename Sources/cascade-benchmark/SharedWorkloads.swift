@@ -87,3 +87,29 @@ extension Workloads {
     ]
   }
 }
+
+extension Workloads {
+  /// W11: resident memory across navigation cycles. After 1,000 warm-up cycles (each a push,
+  /// an element action and a pop, then a present and a dismiss), the growth over the next
+  /// 10,000 and 100,000 cycles: flat memory means nothing a cycle makes outlives it.
+  static func w11() -> (after10k: Int, after100k: Int) {
+    let stack = Store(initialState: StackRoot.State()) { StackRoot() }
+    let sheet = Store(initialState: Presenter.State()) { Presenter() }
+    func cycles(_ count: Int) {
+      for _ in 0..<count {
+        stack.send(.push)
+        let id = stack.state.path.ids.last!
+        stack.send(.path(.element(id: id, action: .tap)))
+        stack.send(.path(.popFrom(id: id)))
+        sheet.send(.present)
+        sheet.send(.child(.dismiss))
+      }
+    }
+    cycles(1_000)
+    let start = residentBytes()
+    cycles(10_000)
+    let after10k = residentBytes() - start
+    cycles(90_000)
+    return (after10k, residentBytes() - start)
+  }
+}

@@ -18,6 +18,7 @@ func selected(_ id: String) -> Bool { filter.map { id.hasPrefix($0) } ?? true }
 
 var results: [Result] = []
 var memory: (addedBytes: Int, peakBytes: Int)?
+var cycleGrowth: (after10k: Int, after100k: Int)?
 let started = Date()
 
 // W9 first: memory the other workloads free is reused, and would hide what a new store costs.
@@ -32,23 +33,30 @@ if selected("W6") { results.append(await Workloads.w6()) }
 if selected("W7") { results.append(await MainActor.run { Workloads.w7() }) }
 if selected("W8") { results.append(await MainActor.run { Workloads.w8() }) }
 if selected("W10") { results.append(contentsOf: await MainActor.run { Workloads.w10() }) }
+if selected("W11") { cycleGrowth = await MainActor.run { Workloads.w11() } }
 
 if json {
   struct Output: Encodable {
     let workloads: [Result]
     let peakResidentBytesW9: Int?
     let addedResidentBytesW9: Int?
+    let residentGrowthBytesW11After10k: Int?
+    let residentGrowthBytesW11After100k: Int?
     enum CodingKeys: String, CodingKey {
       case workloads
       case peakResidentBytesW9 = "peak_rss_bytes_w9"
       case addedResidentBytesW9 = "added_rss_bytes_w9"
+      case residentGrowthBytesW11After10k = "rss_growth_bytes_w11_10k_cycles"
+      case residentGrowthBytesW11After100k = "rss_growth_bytes_w11_100k_cycles"
     }
   }
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.sortedKeys]
   let output = Output(
     workloads: results, peakResidentBytesW9: memory?.peakBytes,
-    addedResidentBytesW9: memory?.addedBytes
+    addedResidentBytesW9: memory?.addedBytes,
+    residentGrowthBytesW11After10k: cycleGrowth?.after10k,
+    residentGrowthBytesW11After100k: cycleGrowth?.after100k
   )
   print(String(decoding: try! encoder.encode(output), as: UTF8.self))
 } else {
@@ -69,6 +77,12 @@ if json {
     print(
       "W9   a store holding a 100,000-screen stack: +\(memory.addedBytes / 1024) KiB resident; "
         + "peak resident \(memory.peakBytes / 1024 / 1024) MiB")
+  }
+  if let cycleGrowth {
+    print(
+      "W11  navigation cycles (push, act, pop, present, dismiss) after a 1,000-cycle warm-up: "
+        + "resident memory \(cycleGrowth.after10k / 1024) KiB larger after 10,000, "
+        + "\(cycleGrowth.after100k / 1024) KiB after 100,000")
   }
   for result in results where result.note != nil { print("  \(result.id): \(result.note!)") }
   print(
