@@ -167,6 +167,17 @@ struct AnswerListTests {
     #expect(Set(store.state.answers.ids).count == 10)
   }
 
+  @Test func aBrokenDataSetIsShownOnTheAnswerList() async {
+    let store = makeStore(.live(dataDirectory: nil, userID: { 7 }, dataSetURL: nil))
+    await store.send(.onAppear) { $0.loadingThreshold = .some(nil) }
+    await store.receive(
+      .pageResponse(threshold: nil, .failure(QappleError("The answers could not be loaded.")))
+    ) {
+      $0.loadingThreshold = nil
+      $0.errorMessage = "The answers could not be loaded."
+    }
+  }
+
   @Test func aFailedPageIsShown() async {
     var repository = AnswerRepository.testValue
     repository.answers = { (_, _, _) async throws(QappleError) -> AnswerPage in
@@ -305,6 +316,43 @@ struct AnswerListTests {
     #expect(page.answers.first { $0.id == 1123 }?.isReported == true)
     #expect(!page.answers.contains { $0.id == 1122 })
     #expect(page.total == 31)  // 31 + 1 written - 1 deleted
+  }
+
+  @Test func anUnreadableLocalStoreIsKeptAsideAndReportedOnce() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("qapple-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let garbage = Data("{\"written\": [".utf8)
+    try garbage.write(to: folder.appendingPathComponent("qapple-local.json"))
+    let repository = AnswerRepository.live(dataDirectory: folder, userID: { 7 })
+    await #expect(throws: QappleError.self) { try await repository.answers(4, nil, 10) }
+    let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasPrefix("qapple-local.unreadable-") }
+    #expect(kept.count == 1)
+    #expect(try Data(contentsOf: folder.appendingPathComponent(kept[0])) == garbage)
+    // Reported once: the app goes on without the saved changes, and saves new ones.
+    let page = try await repository.answers(4, nil, 10)
+    #expect(page.total == 31)
+    try await repository.setLiked(1124, true)
+    #expect(try Data(contentsOf: folder.appendingPathComponent(kept[0])) == garbage)
+    let reopened = AnswerRepository.live(dataDirectory: folder, userID: { 7 })
+    #expect(try await reopened.answers(4, nil, 10).answers.first { $0.id == 1124 }?.isLiked == true)
+  }
+
+  @Test func aMissingOrMalformedDataSetFailsEveryRequestWithAMessage() async throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("qapple-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Data("{\"questions\": 3}".utf8).write(to: file)
+    for url in [nil, file, file.appendingPathExtension("missing")] {
+      let repository = AnswerRepository.live(dataDirectory: nil, userID: { 7 }, dataSetURL: url)
+      do {
+        _ = try await repository.answers(4, nil, 10)
+        Issue.record("a bad data set served a page")
+      } catch {
+        #expect(error == QappleError("The answers could not be loaded."))
+      }
+      await #expect(throws: QappleError.self) { try await repository.todayQuestion() }
+    }
   }
 
   @MainActor

@@ -54,15 +54,30 @@ struct LocalChanges: Codable, Sendable {
 }
 
 extension AnswerRepository {
+  /// The data set the app ships: questions and answers as the API would send them.
+  public static var shippedDataSet: URL? {
+    Bundle.module.url(forResource: "answers", withExtension: "json")
+  }
+
   /// Serves the shipped data set through the same JSON the API would send, with `latency`
   /// on `clock`, answers whose likes fail in `failingLikes`, and the user's changes kept in
   /// `dataDirectory` (`nil`: in memory).
+  ///
+  /// A data set that is missing or unreadable fails every request with a message the screen
+  /// shows. A file of the user's changes that cannot be read is moved aside (never
+  /// overwritten), the next request fails once saying where it went, and the app goes on
+  /// with no saved changes.
+  ///
+  /// ```swift
+  /// $0.answerRepository = .live(dataDirectory: folder, userID: { 7 })
+  /// ```
   public static func live(
     dataDirectory: URL?,
     userID: @escaping @Sendable () -> Int,
     latency: Duration = .zero,
     clock: any Clock<Duration> = ContinuousClock(),
-    failingLikes: Set<Int> = []
+    failingLikes: Set<Int> = [],
+    dataSetURL: URL? = shippedDataSet
   ) -> Self {
     struct DataSet: Decodable {
       let questions: [QuestionDTO]
@@ -70,31 +85,45 @@ extension AnswerRepository {
     }
     let storeFile = dataDirectory?.appendingPathComponent("qapple-local.json")
     let local = Guarded<LocalChanges?>(nil)
+    /// Where an unreadable file of changes was moved, until a request has reported it.
+    let setAside = Guarded<URL?>(nil)
 
     @Sendable func dataSet() throws(QappleError) -> DataSet {
-      guard let url = Bundle.module.url(forResource: "answers", withExtension: "json"),
-        let data = try? Data(contentsOf: url),
+      guard let url = dataSetURL, let data = try? Data(contentsOf: url),
         let set = try? JSONDecoder().decode(DataSet.self, from: data)
       else { throw QappleError("The answers could not be loaded.") }
       return set
     }
-    @Sendable func changes() -> LocalChanges {
-      local.withLock { cached in
+    @Sendable func loadChanges() -> LocalChanges {
+      guard let storeFile, let data = try? Data(contentsOf: storeFile) else {
+        return LocalChanges()
+      }
+      if let decoded = try? JSONDecoder().decode(LocalChanges.self, from: data) { return decoded }
+      let aside = storeFile.deletingPathExtension()
+        .appendingPathExtension("unreadable-\(Int(Date().timeIntervalSince1970)).json")
+      try? FileManager.default.moveItem(at: storeFile, to: aside)
+      setAside.withLock { $0 = aside }
+      return LocalChanges()
+    }
+    @Sendable func changes() throws(QappleError) -> LocalChanges {
+      let loaded = local.withLock { cached in
         if let cached { return cached }
-        var loaded = LocalChanges()
-        if let storeFile, let data = try? Data(contentsOf: storeFile) {
-          if let decoded = try? JSONDecoder().decode(LocalChanges.self, from: data) {
-            loaded = decoded
-          } else {
-            reportIssue("Qapple's local store at \(storeFile.path) is unreadable; starting empty.")
-          }
-        }
+        let loaded = loadChanges()
         cached = loaded
         return loaded
       }
+      if let aside = setAside.withLock({ url in
+        defer { url = nil }
+        return url
+      }) {
+        throw QappleError(
+          "Your saved changes could not be read. They were kept in \(aside.lastPathComponent); "
+            + "try again to go on without them.")
+      }
+      return loaded
     }
     @Sendable func change(_ body: (inout LocalChanges) -> Void) throws(QappleError) {
-      var updated = changes()
+      var updated = try changes()
       body(&updated)
       local.withLock { $0 = updated }
       guard let storeFile else { return }
@@ -117,7 +146,7 @@ extension AnswerRepository {
       },
       answers: { (questionID, threshold, size) async throws(QappleError) -> AnswerPage in
         await wait()
-        let local = changes()
+        let local = try changes()
         let all = (try dataSet().answers + local.written)
           .filter { $0.questionId == questionID && !local.deleted.contains($0.answerId) }
           .sorted { $0.answerId > $1.answerId }
@@ -145,7 +174,7 @@ extension AnswerRepository {
       },
       write: { (questionID, content) async throws(QappleError) -> Answer in
         await wait()
-        let id = 9000 + changes().written.count + 1
+        let id = 9000 + (try changes()).written.count + 1
         let writeAt = ISO8601DateFormatter().string(from: Date())
         let record = AnswerRecord(
           answerId: id, questionId: questionID, writerId: userID(), nickname: "Me",
