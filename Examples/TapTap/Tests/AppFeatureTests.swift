@@ -39,6 +39,27 @@ struct AppFeatureTests {
     await store.finish()
   }
 
+  @Test func unreadableSettingsAreToldToTheUserAndTheAppStartsFresh() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "taptap-app-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("settings.json")
+    try Data("{\"tapCount\": ".utf8).write(to: file)
+    let store = makeStore(settings: .file(file))
+    await store.send(.onAppear)
+    await clock.advance(by: .seconds(1.55))
+    await store.receive(.splashFinished)
+    await store.receive(.versionChecked(.upToDate)) {
+      let kept = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      $0.settingsNote =
+        "Your settings could not be read, so the app started fresh. "
+        + "The old file was kept as \(kept.first { $0.hasPrefix("settings.unreadable-") } ?? "?")."
+      $0.launch = .onboarding(OnboardingFeature.State())
+    }
+    await store.finish()
+  }
+
   @Test func anOnboardedUserGoesStraightHomeWithTheirCount() async {
     let store = makeStore(settings: .inMemory(onboarded: true, taps: 42))
     await store.send(.onAppear)

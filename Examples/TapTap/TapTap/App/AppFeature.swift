@@ -7,6 +7,8 @@ public struct AppFeature: Reducer {
     public var launch = Launch.splash
     /// Why the version check could not run; the app went on, the user is told.
     public var versionCheckNote: String?
+    /// Why the saved settings could not be read; the app started fresh, the user is told.
+    public var settingsNote: String?
     @PresentationState public var alert: AlertState<Action.Alert>?
 
     public enum Launch: Equatable, Sendable {
@@ -125,6 +127,7 @@ public struct AppFeature: Reducer {
   }
 
   private func openApp(_ state: inout State) {
+    state.settingsNote = settings.problem()
     state.launch =
       settings.hasCompletedOnboarding()
       ? .home(HomeFeature.State(count: settings.tapCount()))

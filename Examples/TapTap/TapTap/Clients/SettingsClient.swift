@@ -8,17 +8,22 @@ public struct SettingsClient: Sendable {
   public var setHasCompletedOnboarding: @Sendable (Bool) -> Void
   public var tapCount: @Sendable () -> Int
   public var setTapCount: @Sendable (Int) -> Void
+  /// Why the saved settings could not be read, for the user (the app then starts from the
+  /// defaults, and the unreadable file is kept), or `nil`.
+  public var problem: @Sendable () -> String?
 
   public init(
     hasCompletedOnboarding: @escaping @Sendable () -> Bool,
     setHasCompletedOnboarding: @escaping @Sendable (Bool) -> Void,
     tapCount: @escaping @Sendable () -> Int,
-    setTapCount: @escaping @Sendable (Int) -> Void
+    setTapCount: @escaping @Sendable (Int) -> Void,
+    problem: @escaping @Sendable () -> String? = { nil }
   ) {
     self.hasCompletedOnboarding = hasCompletedOnboarding
     self.setHasCompletedOnboarding = setHasCompletedOnboarding
     self.tapCount = tapCount
     self.setTapCount = setTapCount
+    self.problem = problem
   }
 }
 
@@ -39,14 +44,15 @@ extension SettingsClient {
       setTapCount: { defaults.set($0, forKey: Key.taps) })
   }
 
-  /// Settings in a JSON file, written atomically: a missing file is the defaults, a corrupt
-  /// one is reported and replaced by the next write.
+  /// Settings in a JSON file, written atomically: a missing file is the defaults; a corrupt
+  /// one is moved aside (never overwritten), the defaults are used, and ``problem`` says so.
   public static func file(_ url: URL) -> Self {
     struct Stored: Codable {
       var hasCompletedOnboarding = false
       var tapCount = 0
     }
     let cache = Guarded<Stored?>(nil)
+    let problem = Guarded<String?>(nil)
     @Sendable func load() -> Stored {
       cache.withLock { cached in
         if let cached { return cached }
@@ -55,7 +61,14 @@ extension SettingsClient {
           if let decoded = try? JSONDecoder().decode(Stored.self, from: data) {
             stored = decoded
           } else {
-            reportIssue("TapTap settings at \(url.path) are unreadable; starting from defaults.")
+            let aside = url.deletingPathExtension()
+              .appendingPathExtension("unreadable-\(Int(Date().timeIntervalSince1970)).json")
+            try? FileManager.default.moveItem(at: url, to: aside)
+            problem.withLock {
+              $0 =
+                "Your settings could not be read, so the app started fresh. "
+                + "The old file was kept as \(aside.lastPathComponent)."
+            }
           }
         }
         cached = stored
@@ -78,7 +91,11 @@ extension SettingsClient {
       hasCompletedOnboarding: { load().hasCompletedOnboarding },
       setHasCompletedOnboarding: { value in update { $0.hasCompletedOnboarding = value } },
       tapCount: { load().tapCount },
-      setTapCount: { value in update { $0.tapCount = value } })
+      setTapCount: { value in update { $0.tapCount = value } },
+      problem: {
+        _ = load()
+        return problem.withLock { $0 }
+      })
   }
 
   /// Settings in memory, for previews and tests that want a working client.
