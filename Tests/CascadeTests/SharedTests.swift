@@ -269,3 +269,26 @@ struct SharedStateTests {
     #expect(Set(shared.wrappedValue).count == 2_000)
   }
 }
+
+@Suite struct SharedValueTests {
+  @Test func aDefaultMadeFromAnotherKeyedValueDoesNotDeadlock() {
+    withDependencies {
+      $0.sharedStorage = .inMemory()
+    } operation: {
+      @Shared(.inMemory("base")) var base = 2
+      @Shared(.inMemory("derived")) var derived =
+        Shared(wrappedValue: 0, .inMemory("base")).wrappedValue * 10
+      #expect(derived == 20)
+    }
+  }
+
+  @Test func codableStatesEncodeTheValueAndDecodeAFreshReference() throws {
+    struct State: Codable, Equatable { @Shared var count: Int }
+    let original = State(count: Shared(value: 3))
+    let data = try JSONEncoder().encode(original)
+    #expect(String(decoding: data, as: UTF8.self) == #"{"count":3}"#)
+    let decoded = try JSONDecoder().decode(State.self, from: data)
+    #expect(decoded == original)
+    #expect(!decoded.$count.isSameReference(as: original.$count))
+  }
+}

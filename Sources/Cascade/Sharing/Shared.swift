@@ -150,10 +150,29 @@ extension Shared: Equatable where Value: Equatable {
 }
 
 extension Shared: Hashable where Value: Hashable {
+  /// Hashes the current value.
   public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
 }
 
+extension Shared: Codable where Value: Codable {
+  /// Encodes the current value.
+  public func encode(to encoder: any Encoder) throws {
+    try wrappedValue.encode(to: encoder)
+  }
+
+  /// Decodes a value into a new reference held by no key: a decoded state (a replayed
+  /// recording, say) shares nothing with the program that encoded it.
+  ///
+  /// ```swift
+  /// let state = try JSONDecoder().decode(Main.State.self, from: data)
+  /// ```
+  public init(from decoder: any Decoder) throws {
+    self.init(value: try Value(from: decoder))
+  }
+}
+
 extension Shared: CustomStringConvertible {
+  /// `Shared(42)`: the current value, wrapped.
   public var description: String { "Shared(\(wrappedValue))" }
 }
 

@@ -27,7 +27,8 @@ public final class SharedStorage: Sendable {
   private let references = Guarded<[ReferenceKey: Reference]>([:])
   private let pending = Guarded<[ObjectIdentifier: any _AnySharedPersistence]>([:])
   /// Serializes making references, so that two tasks asking for one key get one reference.
-  private let creation = NSLock()
+  /// Recursive: a default value may itself be made from another keyed `Shared`.
+  private let creation = NSRecursiveLock()
 
   private struct ReferenceKey: Hashable {
     let keyType: ObjectIdentifier
