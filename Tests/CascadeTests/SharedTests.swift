@@ -61,6 +61,28 @@ struct SharedStateTests {
     #expect(store.state.score == 7)
   }
 
+  @Test func aForwardedSharedValueChangedOutsideTheStoreReachesTheTarget() async {
+    struct Echo: Reducer {
+      struct State: Equatable { var seen: [Int] = [] }
+      enum Action { case seen(Int) }
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        guard case let .seen(value) = action else { return .none }
+        state.seen.append(value)
+        return .none
+      }
+    }
+    let score = Shared(value: 1)
+    let source = Store(initialState: Scoreboard.State(score: score)) { Scoreboard() }
+    let target = Store(initialState: Echo.State()) { Echo() }
+    source.forward(\.score, to: target, action: Echo.Action.seen)
+    await Task.detached { score.withLock { $0 = 5 } }.value
+    // Bounded: a change that is never forwarded fails here instead of hanging.
+    for _ in 0..<1_000 where target.state.seen.isEmpty { await Task.yield() }
+    #expect(target.state.seen == [5])
+    source.send(.resetTapped)  // through the store: forwarded at the end of the batch
+    #expect(target.state.seen == [5, 0])
+  }
+
   @Test func observationTrackingHearsASharedChange() {
     let score = Shared(value: 0)
     let store = Store(initialState: Scoreboard.State(score: score)) { Scoreboard() }

@@ -10,7 +10,9 @@ extension Store {
   /// ```
   ///
   /// Values are distinct until changed (two stores forwarding to each other settle instead of
-  /// ping-ponging). The link ends when either store is released or the returned link is
+  /// ping-ponging). A ``Shared`` value `transform` reads is followed too: a change to it made
+  /// outside this store (by an effect, another store, another task) is forwarded on the main
+  /// actor right after. The link ends when either store is released or the returned link is
   /// cancelled; it does not keep either store alive.
   @discardableResult
   public func forward<Value: Equatable, TargetState, TargetAction>(
@@ -20,8 +22,9 @@ extension Store {
   ) -> StoreLink {
     let link = StoreLink()
     let forwarder = _Forwarder(
-      last: transform(state), link: link, source: self, target: target,
+      last: transform(projection.get()), link: link, source: self, target: target,
       transform: transform, action: action)
+    forwarder.listenToSharedReads()
     core.retain(forwarder)
     return link
   }
@@ -42,7 +45,7 @@ public final class StoreLink {
 /// Holds the source and target weakly; the source's core holds it until it ends.
 @MainActor
 final class _Forwarder<SourceState, SourceAction, Value: Equatable, TargetState, TargetAction>:
-  _Subscriber, _Finishable
+  _Subscriber, _Finishable, _SharedListener
 {
   private var last: Value
   private let link: StoreLink
@@ -65,12 +68,26 @@ final class _Forwarder<SourceState, SourceAction, Value: Equatable, TargetState,
     self.action = action
   }
 
+  /// Listens to the shared values the transform reads now.
+  func listenToSharedReads() {
+    guard let source else { return }
+    let recorder = _SharedReadRecorder()
+    _ = recorder.recording { transform(source.projection.get()) }
+    for root in recorder.roots { root.addListener(self) }
+  }
+
+  nonisolated func sharedValueDidChange() {
+    Task { @MainActor [weak self] in self?.stateDidChange() }
+  }
+
   /// Whether the forwarder is finished and can be dropped.
   var isFinished: Bool { !link.isActive || source == nil || target == nil }
 
   func stateDidChange() {
     guard !isFinished, let source, let target else { return }
-    let value = transform(source.projection.get())
+    let recorder = _SharedReadRecorder()
+    let value = recorder.recording { transform(source.projection.get()) }
+    for root in recorder.roots { root.addListener(self) }
     guard value != last else { return }
     last = value
     target.send(action(value))
