@@ -12,9 +12,13 @@ public struct ImmediateClock: Clock, Sendable {
   /// Creates a clock at time zero.
   public init() {}
 
+  /// The current instant: moved forward by every sleep.
   public var now: TestClock.Instant { start.now }
+  /// `.zero`.
   public var minimumResolution: Duration { .zero }
 
+  /// Moves the clock to `deadline`, if that is later, and returns after a yield; throws
+  /// `CancellationError` if the task is cancelled.
   public func sleep(until deadline: TestClock.Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     await start.advance(to: deadline)

@@ -20,11 +20,16 @@ public final class TestClock: Clock, Sendable {
     /// The time since the clock started.
     public let offset: Duration
 
+    /// The instant `offset` after the clock's start.
     public init(offset: Duration = .zero) { self.offset = offset }
 
+    /// The instant `duration` later.
     public func advanced(by duration: Duration) -> Self { Self(offset: offset + duration) }
+    /// The time from this instant to `other`.
     public func duration(to other: Self) -> Duration { other.offset - offset }
+    /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
+    /// The offset, e.g. `1.5 seconds`.
     public var description: String { "\(offset)" }
   }
 
@@ -45,12 +50,16 @@ public final class TestClock: Clock, Sendable {
   /// ``reportRuntimeWarningsAsTestFailures()``).
   public init() { reportRuntimeWarningsAsTestFailures() }
 
+  /// The current instant: where the test last advanced the clock to.
   public var now: Instant { state.withLock { $0.now } }
+  /// `.zero`.
   public var minimumResolution: Duration { .zero }
 
   /// The number of tasks sleeping on this clock.
   public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
+  /// Suspends until the test advances the clock to `deadline`, or returns after a yield if
+  /// ``now`` is there already; throws `CancellationError` when the sleeping task is cancelled.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let id = state.withLock { state -> Int? in

@@ -53,10 +53,15 @@ public final class TestStore<State: Equatable, Action> {
   ///
   /// - Parameters:
   ///   - initialState: The state to start from, made with the test's dependencies (so keyed
-  ///     ``Shared`` values in it use the test's storage).
+  ///     `Shared` values in it use the test's storage).
   ///   - reducer: The reducer under test.
   ///   - prepareDependencies: The dependencies this test provides. Anything the reducer uses
   ///     without a test value fails the test.
+  ///   - fileID: The file of the call, where failures about the store as a whole are reported;
+  ///     leave it to the default, as for `filePath`, `line` and `column`.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public init<R: Reducer>(
     initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
@@ -117,8 +122,16 @@ public final class TestStore<State: Equatable, Action> {
   /// await store.send(.incrementTapped) { $0.count = 1 }
   /// ```
   ///
-  /// - Parameter updateStateToExpectedResult: Mutates the state as it was before the action
-  ///   into the state you expect after it. Omit it when the action changes nothing.
+  /// - Parameters:
+  ///   - action: The action to send.
+  ///   - updateStateToExpectedResult: Mutates the state as it was before the action into the
+  ///     state you expect after it. Omit it when the action changes nothing.
+  ///   - fileID: The file of the call, where failures of this send, and effects it started that
+  ///     are still running at the end, are reported; leave it to the default, as for
+  ///     `filePath`, `line` and `column`.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   /// - Returns: A task for the effects the action started.
   @discardableResult
   public func send(

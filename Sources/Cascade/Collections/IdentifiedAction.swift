@@ -1,7 +1,9 @@
 /// An action for one element of an identified collection: the element's id and its action.
 ///
 /// A parent that holds rows in an ``IdentifiedArray`` gives them one action case carrying this
-/// type, and ``Reducer/forEach(_:action:element:fileID:line:)`` routes it to the element.
+/// type, and
+/// ``Reducer/forEach(_:action:element:fileID:line:)-(_,(IdentifiedAction<ID,ElementAction>)->Action,_,_,_)``
+/// routes it to the element.
 ///
 /// ```swift
 /// enum Action {

@@ -217,11 +217,20 @@ extension IdentifiedArray where Element: Identifiable, Element.ID == ID {
 }
 
 extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable, Element.ID == ID {
+  /// Creates an array of the listed elements, in order.
+  ///
+  /// ```swift
+  /// let todos: IdentifiedArrayOf<Todo> = [Todo(id: 1, title: "Milk"), Todo(id: 2, title: "Eggs")]
+  /// ```
+  ///
+  /// - Precondition: the ids are unique.
   public init(arrayLiteral elements: Element...) { self.init(uniqueElements: elements) }
 }
 
 extension IdentifiedArray: RandomAccessCollection, MutableCollection {
+  /// The position of the first element: always 0.
   public var startIndex: Int { 0 }
+  /// The position after the last element, which is the number of elements.
   public var endIndex: Int { _elements.count }
 
   /// The element at `position`; an element assigned must keep its id.
@@ -238,10 +247,12 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
 }
 
 extension IdentifiedArray: Equatable where Element: Equatable {
+  /// Equal when the same elements are in the same order.
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs._elements == rhs._elements }
 }
 
 extension IdentifiedArray: Hashable where Element: Hashable {
+  /// Hashes the elements, in order.
   public func hash(into hasher: inout Hasher) { hasher.combine(_elements) }
 }
 
@@ -250,6 +261,7 @@ extension IdentifiedArray: Hashable where Element: Hashable {
 extension IdentifiedArray: @unchecked Sendable where Element: Sendable {}
 
 extension IdentifiedArray: CustomStringConvertible, CustomReflectable {
+  /// The elements, printed as an array.
   public var description: String { _elements.description }
 
   /// Reflects as its elements, so dumps and diffs show rows, not storage.

@@ -1,5 +1,6 @@
-/// A line diff of two values' ``stateDump(_:)``: unchanged lines start with two spaces, lines
-/// only in `old` with `−`, lines only in `new` with `+`. Long unchanged runs are folded.
+/// A line diff of two values' ``stateDump(_:maxElements:)``: unchanged lines start with two
+/// spaces, lines only in `old` with `−`, lines only in `new` with `+`. Long unchanged runs are
+/// folded.
 ///
 /// ```swift
 /// print(stateDiff(Counter.State(count: 1), Counter.State(count: 2)) ?? "no difference")

@@ -35,7 +35,10 @@ public final class Recorder<State, Action>: @unchecked Sendable {
 public struct Recording<State, Action> {
   /// One reduced action.
   public struct Entry {
+    /// The action that was reduced.
     public let action: Action
+    /// The state after the action, or `nil` when the recorder did not keep states (or the
+    /// recording was decoded).
     public let state: State?
   }
 
@@ -73,6 +76,7 @@ extension Recording: Codable where Action: Codable {
     try container.encode(actions, forKey: .actions)
   }
 
+  /// Decodes the actions; the entries have no states.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let actions = try container.decode([Action].self, forKey: .actions)

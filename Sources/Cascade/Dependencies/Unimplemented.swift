@@ -37,8 +37,17 @@ public struct UnimplementedError: Error, CustomStringConvertible {
   /// The endpoint that was called.
   public let endpoint: String
 
+  /// The error for a call of `endpoint`, named as in its report.
+  ///
+  /// ```swift
+  /// static let testValue = RankingClient(fetch: { _ in
+  ///   reportUnimplemented("RankingClient.fetch")
+  ///   throw UnimplementedError("RankingClient.fetch")
+  /// })
+  /// ```
   public init(_ endpoint: String) { self.endpoint = endpoint }
 
+  /// `'RankingClient.fetch' is unimplemented`.
   public var description: String { "'\(endpoint)' is unimplemented" }
 }
 

@@ -16,9 +16,8 @@
 ///   }
 /// ```
 ///
-/// Effects compose: ``merge(_:)-swift.type.method`` runs several at once,
-/// ``concatenate(_:)-swift.type.method`` one after another, and
-/// ``cancellable(id:cancelInFlight:)`` makes one cancellable by id.
+/// Effects compose: ``merge(_:)-(...)`` runs several at once, ``concatenate(_:)-(...)`` one
+/// after another, and ``cancellable(id:cancelInFlight:)`` makes one cancellable by id.
 public struct Effect<Action> {
   @usableFromInline let operation: _Operation
 

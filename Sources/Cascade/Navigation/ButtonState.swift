@@ -53,17 +53,23 @@ extension ButtonState: CustomStringConvertible {
 /// Builds the buttons of an alert or dialog from a list, with `if` and `for` as in a view.
 @resultBuilder
 public enum ButtonStateBuilder<Action> {
+  /// The buttons of every line, in order.
   public static func buildBlock(_ components: [ButtonState<Action>]...) -> [ButtonState<Action>] {
     components.flatMap { $0 }
   }
+  /// A button on a line of its own.
   public static func buildExpression(_ button: ButtonState<Action>) -> [ButtonState<Action>] {
     [button]
   }
+  /// An `if` without `else`: its buttons when the condition holds, none otherwise.
   public static func buildOptional(_ buttons: [ButtonState<Action>]?) -> [ButtonState<Action>] {
     buttons ?? []
   }
+  /// The first branch of an `if`/`else` or a `switch`.
   public static func buildEither(first: [ButtonState<Action>]) -> [ButtonState<Action>] { first }
+  /// The second branch of an `if`/`else` or a `switch`.
   public static func buildEither(second: [ButtonState<Action>]) -> [ButtonState<Action>] { second }
+  /// A `for` loop: the buttons of every iteration, in order.
   public static func buildArray(_ buttons: [[ButtonState<Action>]]) -> [ButtonState<Action>] {
     buttons.flatMap { $0 }
   }

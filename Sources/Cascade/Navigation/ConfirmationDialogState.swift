@@ -13,6 +13,7 @@
 public struct ConfirmationDialogState<Action>: _EphemeralState {
   /// Whether the title is shown.
   public enum Visibility: String, Hashable, Sendable {
+    /// `automatic` leaves it to the platform; `visible` always shows it; `hidden` never does.
     case automatic, visible, hidden
   }
 

@@ -29,6 +29,12 @@ public struct PresentationState<State> {
   /// 0 while nothing is presented; a fresh number for each presentation.
   @usableFromInline var _id: UInt64
 
+  /// Presents `wrappedValue`, or nothing when it is `nil`: what the property wrapper's
+  /// declaration calls.
+  ///
+  /// ```swift
+  /// @PresentationState var detail: Detail.State? = nil
+  /// ```
   public init(wrappedValue: State?) {
     self.storage = wrappedValue
     self._id = wrappedValue == nil ? 0 : _nextStructureStamp()
@@ -67,17 +73,20 @@ extension PresentationState: Equatable where State: Equatable {
 }
 
 extension PresentationState: Hashable where State: Hashable {
+  /// Hashes the presented state; the presentation identity is not hashed.
   public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
 }
 
 extension PresentationState: Sendable where State: Sendable {}
 
 extension PresentationState: Codable where State: Codable {
+  /// Encodes the presented state, or `nil`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(storage)
   }
 
+  /// Decodes the presented state, or `nil`; a decoded state is a new presentation.
   public init(from decoder: any Decoder) throws {
     self.init(wrappedValue: try decoder.singleValueContainer().decode(State?.self))
   }

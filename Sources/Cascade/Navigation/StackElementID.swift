@@ -11,9 +11,22 @@ public struct StackElementID: Hashable, Comparable, Sendable, Codable, CustomStr
   /// The number behind the id.
   public let rawValue: Int
 
+  /// The id numbered `rawValue`. A stack numbers its elements from 0 as they are pushed, so a
+  /// test can name the element it pushed.
+  ///
+  /// ```swift
+  /// store.send(.path(.element(id: StackElementID(rawValue: 0), action: .saveTapped)))
+  /// ```
   public init(rawValue: Int) { self.rawValue = rawValue }
+  /// The id numbered `value`, written as a number.
+  ///
+  /// ```swift
+  /// store.send(.path(.element(id: 0, action: .saveTapped)))
+  /// ```
   public init(integerLiteral value: Int) { self.rawValue = value }
 
+  /// Orders ids by number: an element pushed earlier comes first.
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+  /// `#3`.
   public var description: String { "#\(rawValue)" }
 }

@@ -136,9 +136,12 @@ public struct StackState<Element> {
 }
 
 extension StackState: RandomAccessCollection, MutableCollection {
+  /// The position of the bottom element: always 0.
   public var startIndex: Int { 0 }
+  /// The position above the top element, which is the number of elements.
   public var endIndex: Int { _entries.count }
 
+  /// The element at `position`, counted from the bottom.
   public subscript(position: Int) -> Element {
     get { _entries[position].element }
     set { _entries._modifyElement(at: position) { $0.element = newValue } }
@@ -146,6 +149,11 @@ extension StackState: RandomAccessCollection, MutableCollection {
 }
 
 extension StackState: ExpressibleByArrayLiteral {
+  /// A stack of the listed elements, bottom first.
+  ///
+  /// ```swift
+  /// var path: StackState<Path.State> = [.detail(Detail.State())]
+  /// ```
   public init(arrayLiteral elements: Element...) { self.init(elements) }
 }
 
@@ -158,6 +166,7 @@ extension StackState: Equatable where Element: Equatable {
 }
 
 extension StackState: Hashable where Element: Hashable {
+  /// Hashes the ids and elements, in order.
   public func hash(into hasher: inout Hasher) {
     for entry in _entries {
       hasher.combine(entry.id)
@@ -177,6 +186,7 @@ extension StackState: Codable where Element: Codable {
     try container.encode(Array(self))
   }
 
+  /// Decodes the elements, bottom first, and gives them new ids.
   public init(from decoder: any Decoder) throws {
     self.init(try decoder.singleValueContainer().decode([Element].self))
   }

@@ -14,7 +14,13 @@ public struct TextState: Hashable, Sendable, Codable, CustomStringConvertible,
   /// Text from a string.
   public init(_ string: String) { self.string = string }
 
+  /// Text from a string literal.
+  ///
+  /// ```swift
+  /// let title: TextState = "Update required"
+  /// ```
   public init(stringLiteral value: String) { self.string = value }
 
+  /// The text itself.
   public var description: String { string }
 }

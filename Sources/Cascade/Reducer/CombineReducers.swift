@@ -18,6 +18,7 @@ where Reducers.State == State, Reducers.Action == Action {
     self.reducers = build()
   }
 
+  /// Runs the combined reducers in order and merges their effects.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)
   }

@@ -9,6 +9,7 @@ public struct EmptyReducer<State, Action>: Reducer {
   /// Creates a reducer that does nothing.
   public init() {}
 
+  /// Leaves `state` as it is and returns `.none`.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
 

@@ -32,6 +32,7 @@ public struct Reduce<State, Action>: Reducer {
     self.function = reducer._reduceFunction()
   }
 
+  /// Runs the closure.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     function(&state, action)

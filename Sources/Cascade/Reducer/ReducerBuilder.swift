@@ -12,36 +12,49 @@
 /// ```
 @resultBuilder
 public enum ReducerBuilder<State, Action> {
+  /// A reducer on a line of its own.
   public static func buildExpression<R: Reducer>(_ reducer: R) -> R
   where R.State == State, R.Action == Action { reducer }
 
+  /// An empty body: an ``EmptyReducer``.
   public static func buildBlock() -> EmptyReducer<State, Action> { EmptyReducer() }
 
+  /// The first reducer of a body.
   public static func buildPartialBlock<R: Reducer>(first: R) -> R
   where R.State == State, R.Action == Action { first }
 
+  /// The reducers so far, then the next line's: each action runs both, in order, and their
+  /// effects are merged.
   @inlinable
   public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
     accumulated: R0, next: R1
   ) -> _SequenceReducer<R0, R1> { _SequenceReducer(first: accumulated, second: next) }
 
+  /// An `if` without `else`: its reducer runs only if the condition held when the body was
+  /// built.
   public static func buildOptional<R: Reducer>(_ reducer: R?) -> R?
   where R.State == State, R.Action == Action { reducer }
 
+  /// The first branch of an `if`/`else` or a `switch`.
   public static func buildEither<First: Reducer, Second: Reducer>(
     first reducer: First
   ) -> _ConditionalReducer<First, Second> { .first(reducer) }
 
+  /// The second branch of an `if`/`else` or a `switch`.
   public static func buildEither<First: Reducer, Second: Reducer>(
     second reducer: Second
   ) -> _ConditionalReducer<First, Second> { .second(reducer) }
 
+  /// A `for` loop: the reducers of every iteration, run in order.
   public static func buildArray<R: Reducer>(_ reducers: [R]) -> _ArrayReducer<R>
   where R.State == State, R.Action == Action { _ArrayReducer(reducers: reducers) }
 
+  /// An `if #available` block: its reducer with the type erased, so that the body's type does
+  /// not name a type that is unavailable elsewhere.
   public static func buildLimitedAvailability<R: Reducer>(_ reducer: R) -> Reduce<State, Action>
   where R.State == State, R.Action == Action { Reduce(reducer) }
 
+  /// The finished body, as it is.
   public static func buildFinalResult<R: Reducer>(_ reducer: R) -> R
   where R.State == State, R.Action == Action { reducer }
 }

@@ -95,6 +95,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       line: line)
   }
 
+  /// Runs the child reducer on the child's state when `action` carries a child action (and,
+  /// for an enum case, the state is in that case), and embeds its effects; any other action
+  /// changes nothing and returns `.none`.
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     _reduceFunction()(&state, action)
   }

@@ -28,8 +28,11 @@ public struct AppStorageKey<Value: Sendable>: SharedKey, CustomStringConvertible
     self.encode = encode
   }
 
+  /// The user-defaults key: `Shared` values with one key (and one value type) are one value.
   public var id: String { key }
 
+  /// The stored default, or `nil` when there is none; throws ``AppStorageTypeMismatch`` when it
+  /// has another type.
   public func load(from storage: SharedStorage) throws -> Value? {
     guard let object = storage.defaultsObject(forKey: key) else { return nil }
     guard let value = decode(object) else {
@@ -39,22 +42,30 @@ public struct AppStorageKey<Value: Sendable>: SharedKey, CustomStringConvertible
     return value
   }
 
+  /// Sets the default to `value`; an optional `nil` removes it.
   public func save(_ value: Value, to storage: SharedStorage) throws {
     storage.setDefaultsObject(encode(value), forKey: key)
   }
 
+  /// The stored default with its type, so that a change made outside the `Shared` is loaded
+  /// again.
   public func storedVersion(in storage: SharedStorage) -> AnyHashable? {
     storage.defaultsObject(forKey: key).map { AnyHashable("\(type(of: $0)):\($0)") }
   }
 
+  /// `appStorage("soundOn")`.
   public var description: String { "appStorage(\"\(key)\")" }
 }
 
 /// The stored default has another type than the `Shared` reading it.
 public struct AppStorageTypeMismatch: Error, CustomStringConvertible {
+  /// The user-defaults key.
   public let key: String
+  /// The type of the stored default.
   public let stored: String
+  /// The type the `Shared` holds.
   public let expected: String
+  /// `user default 'soundOn' holds a String, not a Bool`.
   public var description: String {
     "user default '\(key)' holds a \(stored), not a \(expected)"
   }

@@ -15,6 +15,7 @@ import Foundation
 public struct FileStorageKey<Value: Codable & Sendable>: SharedKey, CustomStringConvertible {
   /// The file.
   public let url: URL
+  /// The shortest time between two writes of the file.
   public let saveInterval: Duration
 
   /// - Parameters:
@@ -25,23 +26,29 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey, CustomString
     self.saveInterval = saveInterval
   }
 
+  /// The file's standardized URL: `Shared` values with keys for one file are one value.
   public var id: URL { url.standardizedFileURL }
 
+  /// The decoded file, or `nil` when there is no file; throws when the file cannot be decoded.
   public func load(from storage: SharedStorage) throws -> Value? {
     guard let data = try storage.readFile(at: url) else { return nil }
     return try JSONDecoder().decode(Value.self, from: data)
   }
 
+  /// Writes `value` to the file as pretty-printed JSON with sorted keys.
   public func save(_ value: Value, to storage: SharedStorage) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     try storage.writeFile(encoder.encode(value), to: url)
   }
 
+  /// The file's modification date and size, or `nil` when there is no file.
   public func storedVersion(in storage: SharedStorage) -> AnyHashable? {
     storage.fileVersion(at: url)
   }
 
+  /// Moves the unreadable file aside, next to it, as `name.unreadable-<milliseconds since
+  /// 1970>.json`.
   public func preserveUnreadable(in storage: SharedStorage) throws {
     guard storage.fileVersion(at: url) != nil else { return }
     let stamp = Int(Date().timeIntervalSince1970 * 1000)
@@ -52,6 +59,7 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey, CustomString
       to: url.deletingLastPathComponent().appending(path: "\(name).unreadable-\(stamp)\(ext)"))
   }
 
+  /// `fileStorage(/path/to/ranking.json)`.
   public var description: String { "fileStorage(\(url.path))" }
 }
 

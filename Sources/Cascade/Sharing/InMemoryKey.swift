@@ -10,11 +10,20 @@ public struct InMemoryKey<Value: Sendable>: SharedKey, Hashable, CustomStringCon
   /// The name.
   public let name: String
 
+  /// The key of the value named `name`; usually written `.inMemory(name)`.
+  ///
+  /// ```swift
+  /// @Shared(InMemoryKey("ranking")) var ranking = Ranking()
+  /// ```
   public init(_ name: String) { self.name = name }
 
+  /// `false`: the value is never saved.
   public var isPersistent: Bool { false }
+  /// `nil`: nothing is stored, so the first `Shared` for a name starts from its default.
   public func load(from storage: SharedStorage) throws -> Value? { nil }
+  /// Does nothing: the value lives in memory only.
   public func save(_ value: Value, to storage: SharedStorage) throws {}
+  /// `inMemory("ranking")`.
   public var description: String { "inMemory(\"\(name)\")" }
 }
 

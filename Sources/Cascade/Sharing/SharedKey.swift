@@ -56,13 +56,18 @@ public protocol SharedKey<Value>: Sendable {
 }
 
 extension SharedKey {
+  /// `.zero`: every change is saved.
   public var saveInterval: Duration { .zero }
+  /// `nil`: the value is never loaded again.
   public func storedVersion(in storage: SharedStorage) -> AnyHashable? { nil }
+  /// Does nothing.
   public func preserveUnreadable(in storage: SharedStorage) throws {}
+  /// `true`: the key saves.
   public var isPersistent: Bool { true }
 }
 
 extension SharedKey where ID == Self, Self: Hashable {
+  /// The key itself, for a `Hashable` key type.
   public var id: Self { self }
 }
 
@@ -73,6 +78,7 @@ public struct SharedLoadError: Error, CustomStringConvertible, Sendable {
   /// What went wrong.
   public let underlying: any Error
 
+  /// Names the key and the error, and says that the default is used instead.
   public var description: String {
     "The shared value at \(key) could not be loaded (the default is used instead): \(underlying)"
   }

@@ -18,8 +18,9 @@ import Observation
 /// effects start on new tasks after the reducer returns, never inside it.
 ///
 /// ## Child stores
-/// ``scope(state:action:)`` returns a store for part of the state: a view on this one that
-/// holds no state of its own. Scoping the same way twice returns the same store.
+/// ``scope(state:action:)->Store<ChildState,ChildAction>`` returns a store for part of the
+/// state: a view on this one that holds no state of its own. Scoping the same way twice
+/// returns the same store.
 ///
 /// ## Observation
 /// A store is `Observable`: SwiftUI views and `withObservationTracking` that read ``state``

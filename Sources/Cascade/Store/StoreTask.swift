@@ -30,8 +30,11 @@ public struct StoreTask: Hashable, Sendable {
   /// Whether ``cancel()`` was called.
   public var isCancelled: Bool { cascade?.isCancelled ?? false }
 
+  /// Equal when both are the effects of one `send`; tasks of sends that started no effect are
+  /// all equal.
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.cascade === rhs.cascade }
 
+  /// Hashes the identity of the `send` whose effects these are.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(cascade.map(ObjectIdentifier.init))
   }

@@ -34,12 +34,15 @@ extension Store {
 public struct StoreValues<Value: Equatable & Sendable>: AsyncSequence, Sendable {
   let subscription: _StoreSubscription<Value>
 
+  /// Delivers the values of a ``StoreValues`` sequence, one at a time.
   public struct AsyncIterator: AsyncIteratorProtocol {
     let subscription: _StoreSubscription<Value>
 
+    /// The next distinct value, waiting for one; `nil` once the iterating task is cancelled.
     public mutating func next() async -> Value? { await subscription.next() }
   }
 
+  /// The sequence's iterator; a sequence can be iterated once.
   public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(subscription: subscription) }
 
   /// Waits for the first value that satisfies `predicate`, which runs on the caller's actor

@@ -31,7 +31,10 @@ public struct DateGenerator: Sendable {
 }
 
 extension DateGenerator: DependencyKey {
+  /// The system time.
   public static let liveValue = DateGenerator { Date() }
+  /// Reports each call as unimplemented and returns the reference date of 1970: a test that
+  /// reads the date sets one, usually `.constant(...)`.
   public static var testValue: DateGenerator {
     DateGenerator {
       reportUnimplemented("DependencyValues.date (set it with $0.date = .constant(...))")

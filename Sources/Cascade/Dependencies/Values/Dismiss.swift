@@ -75,7 +75,11 @@ public struct DismissEffect: Sendable {
 }
 
 extension DismissEffect: DependencyKey {
+  /// Dismisses nothing: calling it reports a warning. Navigation reducers give the features they
+  /// present one that dismisses them.
   public static let liveValue = DismissEffect()
+  /// Dismisses nothing, as the live value: a test of a presented feature gets a working one from
+  /// its parent's navigation reducer, or sets one with ``init(_:)``.
   public static let testValue = DismissEffect()
 }
 

@@ -30,7 +30,10 @@ public final class WithRandomNumberGenerator: Sendable {
 }
 
 extension WithRandomNumberGenerator: DependencyKey {
+  /// The system's random number generator.
   public static let liveValue = WithRandomNumberGenerator(SystemRandomNumberGenerator())
+  /// Reports that the test set no generator, then uses one seeded with 0: a test that needs
+  /// randomness sets one, e.g. `.init(SeededGenerator(seed: 42))`.
   public static var testValue: WithRandomNumberGenerator {
     reportUnimplemented(
       "DependencyValues.withRandomNumberGenerator (set it to a seeded generator)")
@@ -45,6 +48,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
   /// A generator whose sequence is fixed by `seed`.
   public init(seed: UInt64) { self.state = seed }
 
+  /// The next number of the sequence.
   public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state

@@ -53,7 +53,10 @@ extension UUID {
 }
 
 extension UUIDGenerator: DependencyKey {
+  /// Random UUIDs.
   public static let liveValue = UUIDGenerator { UUID() }
+  /// Reports each call as unimplemented and returns 00000000-0000-0000-0000-000000000000: a test
+  /// that makes ids sets a generator, usually `.incrementing`.
   public static var testValue: UUIDGenerator {
     UUIDGenerator {
       reportUnimplemented("DependencyValues.uuid (set it with $0.uuid = .incrementing)")
