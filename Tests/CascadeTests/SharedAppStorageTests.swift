@@ -16,7 +16,7 @@ private final class TemporaryDefaults {
   let defaults: UserDefaults
   init() { defaults = UserDefaults(suiteName: suite)! }
   deinit { defaults.removePersistentDomain(forName: suite) }
-  func storage() -> SharedStorage { .disk(defaults: defaults, throttlesSaves: false) }
+  func storage() -> SharedStorage { .disk(defaultsSuite: suite, throttlesSaves: false) }
 }
 
 @MainActor

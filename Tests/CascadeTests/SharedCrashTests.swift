@@ -31,10 +31,15 @@ import Testing
     }
 
     /// Starts the writer and returns it with the count it loaded.
-    private func startWriter(_ writer: URL, file: URL) throws -> (Process, Int) {
+    private func startWriter(
+      _ writer: URL, arguments: [String], environment: [String: String]? = nil
+    ) throws -> (Process, Int) {
       let process = Process()
       process.executableURL = writer
-      process.arguments = [file.path]
+      process.arguments = arguments
+      if let environment {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+      }
       let output = Pipe()
       process.standardOutput = output
       try process.run()
@@ -58,7 +63,7 @@ import Testing
       var lastCount = 0
       var kills = 0
       for _ in 0..<15 {
-        let (process, loaded) = try startWriter(writer, file: file)
+        let (process, loaded) = try startWriter(writer, arguments: [file.path])
         // Each launch starts from what the killed one left: nothing it saved went missing.
         #expect(loaded >= lastCount)
         try await Task.sleep(for: .milliseconds(Int.random(in: 5...40, using: &generator)))
@@ -77,6 +82,39 @@ import Testing
       // No temporary file of an interrupted atomic write is ever read as the value.
       let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       #expect(leftovers.contains("record.json"))
+    }
+
+    @Test func aProcessKilledWhileWritingUserDefaultsLeavesOneWholeValue() async throws {
+      let writer = try writer
+      // The child's defaults live in a folder of the test's own: $XDG_CONFIG_HOME/<suite>.plist.
+      let home = FileManager.default.temporaryDirectory.appending(
+        path: "cascade-crash-defaults-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: home) }
+      try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+      let environment = ["XDG_CONFIG_HOME": home.path, "HOME": home.path]
+      let plist = home.appending(path: "crash-suite.plist")
+      var generator = SystemRandomNumberGenerator()
+      var lastCount = 0
+      for round in 1...10 {
+        let (process, loaded) = try startWriter(
+          writer, arguments: ["--defaults", "crash-suite"], environment: environment)
+        #expect(loaded >= lastCount)
+        try await Task.sleep(for: .milliseconds(Int.random(in: 10...60, using: &generator)))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let data = try Data(contentsOf: plist)
+        let defaults = try #require(
+          try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+        let line = try #require(defaults["record"] as? String, "no record after kill \(round)")
+        let fields = line.split(separator: " ", maxSplits: 2).map(String.init)
+        let record = Record(
+          count: Int(fields[0]) ?? -1, payload: fields.count == 3 ? fields[2] : "",
+          checksum: fields.count > 1 ? Int(fields[1]) ?? 0 : 0)
+        #expect(record.isWhole, "a torn record after kill \(round): \(line.prefix(40))")
+        #expect(record.count >= loaded)
+        lastCount = record.count
+      }
+      #expect(lastCount > 0)
     }
 
     @Test func aTruncatedFileGivesTheDefaultAndTheErrorNeverACrash() throws {

@@ -1,10 +1,10 @@
 import Cascade
 import Foundation
 
-// shared-crash-writer <file>: loads a record from shared file storage, prints
-// "loaded <count>" (or "load-error <message>" and exits 3), then rewrites the record as fast as
-// it can, forever. A test kills it with SIGKILL at random moments and checks that the file
-// always holds one whole record.
+// shared-crash-writer <file> | --defaults <suite>: loads a record from shared file storage (or
+// from user defaults), prints "loaded <count>" (or "load-error <message>" and exits 3), then
+// rewrites the record as fast as it can, forever. A test kills it with SIGKILL at random
+// moments and checks that what is stored is always one whole record.
 
 /// A record whose checksum ties its fields together: a torn or mixed write cannot match it.
 struct Record: Codable, Sendable {
@@ -15,31 +15,54 @@ struct Record: Codable, Sendable {
   static func checksum(count: Int, payload: String) -> Int {
     payload.utf8.reduce(count) { $0 &* 31 &+ Int($1) }
   }
+
+  mutating func advance() {
+    count += 1
+    let letter = Character(UnicodeScalar(UInt8(97 + count % 26)))
+    payload = String(repeating: letter, count: 2_000 + (count % 7) * 3_000)
+    checksum = Record.checksum(count: count, payload: payload)
+  }
+
+  /// The record as one line of text, for user defaults: `count checksum payload`.
+  var line: String { "\(count) \(checksum) \(payload)" }
 }
 
-let arguments = CommandLine.arguments
-guard arguments.count == 2 else {
-  FileHandle.standardError.write(Data("usage: shared-crash-writer <file>\n".utf8))
-  exit(2)
+func report(_ text: String) {
+  // Written straight to the pipe: `print` would wait in a buffer the kill throws away.
+  FileHandle.standardOutput.write(Data("\(text)\n".utf8))
 }
-let url = URL(fileURLWithPath: arguments[1])
-let storage = SharedStorage.disk(throttlesSaves: false)
-let record = withDependencies {
-  $0.sharedStorage = storage
-} operation: {
-  Shared(wrappedValue: Record(), .fileStorage(url))
-}
-if let error = record.loadError {
-  FileHandle.standardOutput.write(Data("load-error \(error)\n".utf8))
-  exit(3)
-}
-// Written straight to the pipe: `print` would wait in a buffer the kill throws away.
-FileHandle.standardOutput.write(Data("loaded \(record.wrappedValue.count)\n".utf8))
-while true {
-  record.withLock { record in
-    record.count += 1
-    let letter = Character(UnicodeScalar(UInt8(97 + record.count % 26)))
-    record.payload = String(repeating: letter, count: 2_000 + (record.count % 7) * 3_000)
-    record.checksum = Record.checksum(count: record.count, payload: record.payload)
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.count {
+case 1:
+  let storage = SharedStorage.disk(throttlesSaves: false)
+  let record = withDependencies {
+    $0.sharedStorage = storage
+  } operation: {
+    Shared(wrappedValue: Record(), .fileStorage(URL(fileURLWithPath: arguments[0])))
   }
+  if let error = record.loadError {
+    report("load-error \(error)")
+    exit(3)
+  }
+  report("loaded \(record.wrappedValue.count)")
+  while true { record.withLock { $0.advance() } }
+case 2 where arguments[0] == "--defaults":
+  let storage = SharedStorage.disk(defaultsSuite: arguments[1], throttlesSaves: false)
+  let line = withDependencies {
+    $0.sharedStorage = storage
+  } operation: {
+    Shared(wrappedValue: "", .appStorage("record"))
+  }
+  var record = Record()
+  record.count = Int(line.wrappedValue.prefix { $0 != " " }) ?? 0
+  report("loaded \(record.count)")
+  while true {
+    record.advance()
+    line.withLock { $0 = record.line }
+  }
+default:
+  FileHandle.standardError.write(
+    Data("usage: shared-crash-writer <file> | --defaults <suite>\n".utf8))
+  exit(2)
 }

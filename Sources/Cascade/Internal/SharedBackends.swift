@@ -73,12 +73,17 @@ final class _MemoryFiles: _SharedFiles {
 protocol _SharedDefaults: Sendable {
   func object(forKey key: String) -> Any?
   func set(_ object: Any?, forKey key: String)
+  /// Writes what was set to disk. On Linux, `UserDefaults` keeps changes in memory until
+  /// `synchronize()` is called, so a process that exits without it loses them.
+  func synchronize()
 }
 
 /// `@unchecked Sendable`: `UserDefaults` is documented as thread-safe; its Swift conformance
 /// is only marked unavailable because it is an open class.
 struct _UserDefaultsStore: _SharedDefaults, @unchecked Sendable {
   let defaults: UserDefaults
+  /// The suite's name; `nil` for `UserDefaults.standard`.
+  let suiteName: String?
 
   func object(forKey key: String) -> Any? { defaults.object(forKey: key) }
 
@@ -89,6 +94,34 @@ struct _UserDefaultsStore: _SharedDefaults, @unchecked Sendable {
       defaults.removeObject(forKey: key)
     }
   }
+
+  func synchronize() {
+    #if os(Linux)
+      // CoreFoundation on Linux rewrites the suite's file in place: a process killed during
+      // `synchronize()` leaves it empty or torn, and every default in it is lost. A suite's
+      // values are written here instead, to a temporary file renamed over the old one.
+      if let suiteName, (try? writeAtomically(suiteName)) != nil { return }
+    #endif
+    defaults.synchronize()
+  }
+
+  #if os(Linux)
+    /// Where CoreFoundation keeps a suite: `$XDG_CONFIG_HOME/<suite>.plist`, or
+    /// `~/.config/<suite>.plist`.
+    private func writeAtomically(_ suite: String) throws {
+      let environment = ProcessInfo.processInfo.environment
+      let folder =
+        environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+      let domain = defaults.persistentDomain(forName: suite) ?? [:]
+      let data = try PropertyListSerialization.data(
+        fromPropertyList: domain, format: .binary, options: 0)
+      try FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true)
+      try data.write(
+        to: URL(fileURLWithPath: folder).appendingPathComponent("\(suite).plist"), options: .atomic)
+    }
+  #endif
 }
 
 /// `@unchecked Sendable`: the values stored are property-list values (Bool, Int, Double,
@@ -98,4 +131,5 @@ final class _MemoryDefaults: _SharedDefaults, @unchecked Sendable {
 
   func object(forKey key: String) -> Any? { values.withLock { $0[key] } }
   func set(_ object: Any?, forKey key: String) { values.withLock { $0[key] = object } }
+  func synchronize() {}
 }

@@ -68,8 +68,8 @@ public final class SharedStorage: Sendable {
   /// The disk and `UserDefaults.standard`; saves throttled by each key's interval and flushed
   /// at exit; files and defaults checked for outside changes every second.
   public static let live = SharedStorage(
-    files: _DiskFiles(), defaults: _UserDefaultsStore(defaults: .standard), throttlesSaves: true,
-    watchInterval: .seconds(1))
+    files: _DiskFiles(), defaults: _UserDefaultsStore(defaults: .standard, suiteName: nil),
+    throttlesSaves: true, watchInterval: .seconds(1))
 
   /// Files and defaults in memory, saved on every change: what each test gets by default.
   ///
@@ -82,24 +82,32 @@ public final class SharedStorage: Sendable {
       watchInterval: nil)
   }
 
-  /// The real disk, with the user defaults you pass (a suite of a test's own, say).
+  /// The real disk, and user defaults in the suite you name (a suite of a test's own, say)
+  /// or `UserDefaults.standard`.
   ///
   /// ```swift
-  /// let defaults = UserDefaults(suiteName: "tests-\(UUID())")!
-  /// let storage = SharedStorage.disk(defaults: defaults, watchInterval: nil)
+  /// let storage = SharedStorage.disk(defaultsSuite: "tests-\(UUID())", watchInterval: nil)
   /// ```
   ///
+  /// Defaults reach the disk within a second of a change, and when the storage is flushed or
+  /// the process exits. On Linux a suite's file is replaced atomically, so a crash never
+  /// loses what was saved; `UserDefaults.standard` is saved by CoreFoundation, which on Linux
+  /// rewrites its file in place (a process killed during that write loses it): use a suite
+  /// where that matters.
+  ///
   /// - Parameters:
-  ///   - defaults: Where ``AppStorageKey`` values go; `UserDefaults.standard` by default.
+  ///   - defaultsSuite: The `UserDefaults` suite for ``AppStorageKey`` values; `nil` for
+  ///     `UserDefaults.standard`.
   ///   - throttlesSaves: Whether keys' save intervals apply (else every change is saved).
   ///   - watchInterval: How often files and defaults are checked for outside changes; `nil`
   ///     checks only when ``checkForExternalChanges()`` is called.
   public static func disk(
-    defaults: UserDefaults = .standard, throttlesSaves: Bool = true,
-    watchInterval: Duration? = nil
+    defaultsSuite: String? = nil, throttlesSaves: Bool = true, watchInterval: Duration? = nil
   ) -> SharedStorage {
-    SharedStorage(
-      files: _DiskFiles(), defaults: _UserDefaultsStore(defaults: defaults),
+    let defaults = defaultsSuite.flatMap(UserDefaults.init(suiteName:)) ?? .standard
+    return SharedStorage(
+      files: _DiskFiles(),
+      defaults: _UserDefaultsStore(defaults: defaults, suiteName: defaultsSuite),
       throttlesSaves: throttlesSaves, watchInterval: watchInterval)
   }
 
@@ -128,9 +136,37 @@ public final class SharedStorage: Sendable {
   /// The user-defaults value for `key`.
   public func defaultsObject(forKey key: String) -> Any? { defaults.object(forKey: key) }
 
-  /// Sets (or, with `nil`, removes) the user-defaults value for `key`.
+  /// Sets (or, with `nil`, removes) the user-defaults value for `key`. Every reader in the
+  /// process sees it at once; it reaches the disk within a second (at once when saves are not
+  /// throttled), and at the latest when the storage is flushed or the process exits.
   public func setDefaultsObject(_ object: Any?, forKey key: String) {
     defaults.set(object, forKey: key)
+    guard throttlesSaves else {
+      defaults.synchronize()
+      return
+    }
+    let startTimer = defaultsNeedSynchronizing.withLock { needed in
+      defer { needed = true }
+      return !needed
+    }
+    guard startTimer else { return }
+    Self.storagesWithPendingSaves.withLock {
+      $0[ObjectIdentifier(self)] = WeakStorage(storage: self)
+    }
+    Task.detached { [weak self] in
+      try? await Task.sleep(for: .seconds(1))
+      self?.synchronizeDefaults()
+    }
+  }
+
+  private let defaultsNeedSynchronizing = Guarded(false)
+
+  private func synchronizeDefaults() {
+    let needed = defaultsNeedSynchronizing.withLock { needed in
+      defer { needed = false }
+      return needed
+    }
+    if needed { defaults.synchronize() }
   }
 
   // MARK: Saving and watching
@@ -147,6 +183,7 @@ public final class SharedStorage: Sendable {
       return Array(pending.values)
     }
     for persistence in waiting { persistence.flush() }
+    synchronizeDefaults()
   }
 
   /// Loads again every persisted value whose file or default changed outside this process
