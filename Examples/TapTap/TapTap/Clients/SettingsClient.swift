@@ -33,15 +33,23 @@ extension SettingsClient {
     static let taps = "tapCount"
   }
 
-  /// Settings in `UserDefaults` (a suite of its own, for tests).
+  /// Settings in `UserDefaults` (a suite of its own, for tests). Each change is synchronized:
+  /// on Linux, `UserDefaults` keeps changes in memory until then, and a process that exits
+  /// without it loses them.
   public static func userDefaults(_ defaults: UserDefaults) -> Self {
     // `UserDefaults` is thread-safe; it is not marked `Sendable` on every platform.
     nonisolated(unsafe) let defaults = defaults
     return SettingsClient(
       hasCompletedOnboarding: { defaults.bool(forKey: Key.onboarding) },
-      setHasCompletedOnboarding: { defaults.set($0, forKey: Key.onboarding) },
+      setHasCompletedOnboarding: {
+        defaults.set($0, forKey: Key.onboarding)
+        defaults.synchronize()
+      },
       tapCount: { defaults.integer(forKey: Key.taps) },
-      setTapCount: { defaults.set($0, forKey: Key.taps) })
+      setTapCount: {
+        defaults.set($0, forKey: Key.taps)
+        defaults.synchronize()
+      })
   }
 
   /// Settings in a JSON file, written atomically: a missing file is the defaults; a corrupt
