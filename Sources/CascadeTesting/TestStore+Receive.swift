@@ -103,6 +103,9 @@ extension TestStore {
       }
       core.reduceReceived(action, cascade: cascade)
     }
+    // What skipped actions did to shared state is skipped too, like the rest of their state.
+    trackShared()
+    for root in sharedRoots.values { root._endStep(toSend: false) }
   }
 
   private func receive(

@@ -100,6 +100,16 @@ struct SharedTestStoreTests {
     await store.finish()
   }
 
+  @Test func skippedActionsTakeTheirSharedChangesWithThem() async {
+    let store = TestStore(initialState: Tally.State()) { Tally() }
+    await store.send(.addLater(4))
+    await store.skipReceivedActions()
+    #expect(store.state.total == 4)
+    // The expectation starts from 4, not from the 0 asserted before the skip.
+    await store.send(.add(1)) { $0.$total.withLock { $0 += 1 } }
+    await store.finish()
+  }
+
   @Test func nonExhaustiveStoresCheckOnlyWhatTheTestAsserts() async {
     let store = TestStore(initialState: Tally.State()) { Tally() }
     store.exhaustivity = .off
