@@ -27,3 +27,27 @@ extension Effect {
     return Self.concatenate([wait, self]).cancellable(id: id, cancelInFlight: true)
   }
 }
+
+extension Effect {
+  /// ``debounce(id:for:clock:fileID:line:)-(_,_,C,_,_)`` for the clock dependency's type,
+  /// `any Clock<Duration>`: opening the existential is not always inferred (it fails in a file
+  /// that imports Foundation), so this overload opens it.
+  ///
+  /// ```swift
+  /// @Dependency(\.continuousClock) var clock
+  /// // ...
+  /// return .send(.save(text)).debounce(id: CancelID.save, for: .seconds(1), clock: clock)
+  /// ```
+  public func debounce<ID: Hashable & Sendable>(
+    id: ID,
+    for duration: Duration,
+    clock: any Clock<Duration>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Self {
+    func open<C: Clock<Duration>>(_ clock: C) -> Self {
+      debounce(id: id, for: duration, clock: clock, fileID: fileID, line: line)
+    }
+    return open(clock)
+  }
+}

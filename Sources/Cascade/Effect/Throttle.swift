@@ -47,3 +47,26 @@ struct _Throttle: Sendable {
   let decide: @Sendable ((any Sendable)?) -> Decision
   let now: @Sendable () -> any Sendable
 }
+
+extension Effect {
+  /// ``throttle(id:for:clock:latest:)-(_,_,C,_)`` for the clock dependency's type,
+  /// `any Clock<Duration>`: opening the existential is not always inferred (it fails in a file
+  /// that imports Foundation), so this overload opens it.
+  ///
+  /// ```swift
+  /// @Dependency(\.continuousClock) var clock
+  /// // ...
+  /// return .send(.beat).throttle(id: CancelID.beat, for: .seconds(1), clock: clock, latest: true)
+  /// ```
+  public func throttle<ID: Hashable & Sendable>(
+    id: ID,
+    for interval: Duration,
+    clock: any Clock<Duration>,
+    latest: Bool
+  ) -> Self {
+    func open<C: Clock<Duration>>(_ clock: C) -> Self {
+      throttle(id: id, for: interval, clock: clock, latest: latest)
+    }
+    return open(clock)
+  }
+}
