@@ -83,6 +83,7 @@ let package = Package(
       path: "Examples/ExampleSupportTests"),
     .testTarget(name: "CascadeTests", dependencies: ["Cascade", "CascadeTesting"]),
     .testTarget(name: "CascadeTestingTests", dependencies: ["Cascade", "CascadeTesting"]),
+    .testTarget(name: "MigrationGuideTests", dependencies: ["Cascade", "CascadeTesting"]),
     .testTarget(
       name: "CounterTests", dependencies: ["Counter", "CascadeTesting"],
       path: "Examples/Counter/Tests"),

@@ -9,7 +9,8 @@ import Foundation
 /// instead of overwriting it. A change to the file made outside the app is loaded again.
 ///
 /// ```swift
-/// @Shared(.fileStorage(URL.documentsDirectory.appending(path: "ranking.json")))
+/// let appData = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
+/// @Shared(.fileStorage(appData.appending(path: "ranking.json")))
 /// var ranking = Ranking()
 /// ```
 public struct FileStorageKey<Value: Codable & Sendable>: SharedKey, CustomStringConvertible {
