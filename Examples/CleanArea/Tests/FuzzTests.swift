@@ -4,34 +4,66 @@ import CleanArea
 import Foundation
 import Testing
 
-/// A small seeded generator (SplitMix64), so a failing run can be repeated from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Random sessions through a real store: taps on any tab, details opened, closed and popped
 /// from any depth, actions for screens already gone, bookmarks toggled from any detail. After
 /// every step the app must still be sound.
 @MainActor
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct CleanAreaFuzzTests {
+  /// One session's world: the bookmark file and client, and what the bookmarks should be after
+  /// the toggles so far; the screens popped so far, for stale actions.
+  struct Session {
+    let file: URL
+    let bookmarks: BookmarkClient
+    let policies: [Policy]
+    var expected = Set<Policy.ID>()
+    var popped: [StackElementID] = []
+  }
+
+  /// How far the sessions went, to check that they went where they should.
+  final class Coverage {
+    var deepest = 0
+    var toggles = 0
+    var stale = 0
+  }
+
+  static let seeds: [UInt64] = [11, 23, 37, 41, 59]
   static let stepsPerSeed = 2_000
 
-  @Test(arguments: [11, 23, 37, 41, 59] as [UInt64])
-  func randomSessionsKeepTheStackAndTheBookmarksSound(seed: UInt64) async throws {
+  @Test func randomSessionsKeepTheStackAndTheBookmarksSound() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "clean-area-fuzz-\(UUID().uuidString)", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("bookmarks.json")
-    let bookmarks = BookmarkClient.live(file: file)
     let policies = try await PolicyClient.live().load()
+    let coverage = Coverage()
+    let fuzzer = Fuzzer<StartFeature.State, StartFeature.Action, Session>(
+      steps: Self.stepsPerSeed
+    ) {
+      await Self.start(in: folder, policies: policies)
+    } action: { state, session, random in
+      Self.randomAction(state, popped: session.popped, using: &random)
+    } settle: { task, _ in
+      await task.finish()
+    } allowsWarning: {
+      Self.isExpected($0)
+    } invariant: { step, session in
+      Self.record(step, in: &session, coverage: coverage)
+      return Self.check(step.after, session: session)
+    }
+    let result = await fuzzer.run(seeds: Self.seeds)
+    #expect(result.actionCount == 10_000 || !result.passed)
+    // The sessions went where they should: deep stacks, bookmarks, taps on screens already gone.
+    #expect(
+      !result.passed || coverage.deepest >= 4 && coverage.toggles >= 100 && coverage.stale >= 100,
+      "depth \(coverage.deepest), \(coverage.toggles) toggles, \(coverage.stale) stale")
+  }
+
+  /// A fresh store on a fresh bookmark file, with the policies loaded.
+  static func start(in folder: URL, policies: [Policy]) async -> FuzzSubject<
+    StartFeature.State, StartFeature.Action, Session
+  > {
+    let file = folder.appendingPathComponent("\(UUID().uuidString)/bookmarks.json")
+    let bookmarks = BookmarkClient.live(file: file)
     let store = Store(initialState: StartFeature.State()) {
       StartFeature()
     } withDependencies: {
@@ -39,46 +71,30 @@ struct CleanAreaFuzzTests {
       $0.bookmarks = bookmarks
     }
     await store.send(.onAppear).finish()
-    try #require(store.path.count == 1)
+    let session = Session(file: file, bookmarks: bookmarks, policies: policies)
+    return FuzzSubject(store: store, context: session)
+  }
 
-    var random = SeededGenerator(state: seed)
-    var expected = Set<Policy.ID>()
-    var popped: [StackElementID] = []
-    var log: [String] = []
-    var (deepest, toggles, stale) = (0, 0, 0)
-    for step in 0..<Self.stepsPerSeed {
-      let before = Set(store.path.ids)
-      let action = Self.randomAction(store.state, popped: popped, using: &random)
-      log.append(compactDump(action))
-      if case .path(.element(let id, .detail(.bookmarkTapped))) = action,
-        case .detail(let detail)? = store.path[id: id]
+  /// Updates the model with what the step did: a bookmark toggled on a detail that is there,
+  /// screens popped.
+  static func record(
+    _ step: FuzzStep<StartFeature.State, StartFeature.Action>, in session: inout Session,
+    coverage: Coverage
+  ) {
+    if case .path(.element(let id, let action)) = step.action {
+      if case .detail(.bookmarkTapped) = action,
+        case .detail(let detail)? = step.before.path[id: id]
       {
-        if expected.remove(detail.policy.id) == nil { expected.insert(detail.policy.id) }
-        toggles += 1
+        if session.expected.remove(detail.policy.id) == nil {
+          session.expected.insert(detail.policy.id)
+        }
+        coverage.toggles += 1
       }
-      if case .path(.element(let id, _)) = action, !before.contains(id) { stale += 1 }
-      let (_, warnings) = await RuntimeWarnings.capturing {
-        await store.send(action).finish()
-      }
-      popped += before.subtracting(store.path.ids)
-      deepest = max(deepest, store.path.count)
-      let problems =
-        warnings.map(\.message).filter { !Self.isExpected($0) }
-        + Self.check(
-          store.state, policies: policies, expected: expected, bookmarks: bookmarks, file: file)
-      if !problems.isEmpty {
-        Issue.record(
-          """
-          seed \(seed), step \(step): \(problems.joined(separator: "; "))
-          last actions: \(log.suffix(15).joined(separator: " → "))
-          """)
-        return
-      }
+      if step.before.path[id: id] == nil { coverage.stale += 1 }
     }
-    // The session went where it should: deep stacks, bookmarks, taps on screens already gone.
-    #expect(
-      deepest >= 4 && toggles >= 20 && stale >= 20,
-      "depth \(deepest), \(toggles) toggles, \(stale) stale")
+    let remaining = Set(step.after.path.ids)
+    session.popped += step.before.path.ids.filter { !remaining.contains($0) }
+    coverage.deepest = max(coverage.deepest, step.after.path.count)
   }
 
   /// Warnings the fuzzer provokes on purpose: taps on screens already gone, ids nobody lists.
@@ -88,10 +104,14 @@ struct CleanAreaFuzzTests {
     }
   }
 
-  static func check(
-    _ state: StartFeature.State, policies: [Policy], expected: Set<Policy.ID>,
-    bookmarks: BookmarkClient, file: URL
-  ) -> [String] {
+  static func check(_ state: StartFeature.State, session: Session) -> String? {
+    let problems = problems(state, session: session)
+    return problems.isEmpty ? nil : problems.joined(separator: "; ")
+  }
+
+  static func problems(_ state: StartFeature.State, session: Session) -> [String] {
+    let (policies, expected) = (session.policies, session.expected)
+    let (bookmarks, file) = (session.bookmarks, session.file)
     var problems: [String] = []
     guard case .main? = state.path.first else { return ["the main screen is not at the bottom"] }
     let byID = Dictionary(uniqueKeysWithValues: policies.map { ($0.id, $0) })

@@ -156,8 +156,9 @@ public struct AnswerListFeature: Reducer {
         return .none
 
       case let .actionResponse(.success(.deleted(id))):
-        state.answers.remove(id: id)
-        state.total -= 1
+        // Counted once: an answer deleted twice before the first response landed (or no longer
+        // listed) does not lower the total again.
+        if state.answers.remove(id: id) != nil { state.total -= 1 }
         return .none
 
       case let .actionResponse(.failure(error)):
