@@ -126,7 +126,11 @@ public struct AppFeature: Reducer {
     .ifLet(\.home, action: Action.home) { HomeFeature() }
   }
 
+  /// Opens onboarding or home, once: a later check (the app appearing again, a late
+  /// response) leaves an open app as it is, rather than reopening it from settings that a save
+  /// in flight has not reached yet.
   private func openApp(_ state: inout State) {
+    guard state.launch == .splash else { return }
     state.settingsNote = settings.problem()
     state.launch =
       settings.hasCompletedOnboarding()
