@@ -172,6 +172,45 @@ struct SharedStateTests {
     #expect(reloaded.1 == nil)
   }
 
+  @Test func aStoresFileStoredStateOutlivesTheStoreAndItsStorage() throws {
+    struct Game: Reducer {
+      struct State: Equatable {
+        @Shared var best: Int
+        init(file: URL) { _best = Shared(wrappedValue: 0, .fileStorage(file)) }
+      }
+      enum Action { case scored(Int) }
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        guard case let .scored(points) = action else { return .none }
+        state.$best.withLock { $0 = max($0, points) }
+        return .none
+      }
+    }
+    let folder = TemporaryFolder()
+    let file = folder.file("best.json")
+    // First launch: a store scores, then goes away with its storage.
+    do {
+      let storage = SharedStorage.disk(watchInterval: nil)
+      let store = withDependencies {
+        $0.sharedStorage = storage
+      } operation: {
+        Store(initialState: Game.State(file: file)) { Game() }
+      }
+      store.send(.scored(7))
+      store.send(.scored(3))
+      #expect(store.state.best == 7)
+      storage.flush()
+    }
+    // Second launch: fresh storage, fresh store, the value read back from the file.
+    let storage = SharedStorage.disk(watchInterval: nil)
+    let store = withDependencies {
+      $0.sharedStorage = storage
+    } operation: {
+      Store(initialState: Game.State(file: file)) { Game() }
+    }
+    #expect(store.state.best == 7)
+    #expect(store.state.$best.loadError == nil)
+  }
+
   @Test func pendingSavesAreFlushedTogetherAsAtExit() throws {
     let folder = TemporaryFolder()
     let url = folder.file("count.json")
