@@ -190,7 +190,7 @@ public final class TestStore<State: Equatable, Action> {
     defer { endSharedExpectations(roots, toSend: false) }
     var expected = core.state
     do {
-      try _SharedAssertion.$mode.withValue(.expected) { try updateStateToExpectedResult(&expected) }
+      try inSharedMode(.expected) { try updateStateToExpectedResult(&expected) }
     } catch {
       reportFailure("The assertion threw: \(error)", at: location)
       return
@@ -219,7 +219,7 @@ public final class TestStore<State: Equatable, Action> {
     func expect(from base: State) -> State? {
       var expected = base
       do {
-        try _SharedAssertion.$mode.withValue(.expected) { try update?(&expected) }
+        try inSharedMode(.expected) { try update?(&expected) }
         return expected
       } catch {
         reportFailure("The assertion threw: \(error)", at: location)
@@ -257,13 +257,23 @@ public final class TestStore<State: Equatable, Action> {
   /// The diff of the expected state against the actual one, or `nil` if they are equal. The
   /// expected side reads shared values as the test expects them, the actual side live.
   func mismatch(_ expected: State, _ actual: State, toSend: Bool) -> String? {
-    _SharedAssertion.$mode.withValue(.attributed(toSend: toSend)) {
+    inSharedMode(.attributed(toSend: toSend)) {
       // Equal states need no dump: building one costs microseconds.
-      let equal = _SharedAssertion.$isComparing.withValue(true) { expected == actual }
+      let equal =
+        sharedRoots.isEmpty
+        ? expected == actual
+        : _SharedAssertion.$isComparing.withValue(true) { expected == actual }
       guard !equal else { return nil }
-      let expectedDump = _SharedAssertion.$mode.withValue(.expected) { stateDump(expected) }
+      let expectedDump = inSharedMode(.expected) { stateDump(expected) }
       return _dumpDiff(expectedDump, stateDump(actual))
     }
+  }
+
+  /// Runs `body` with shared values read in `mode`; with no shared value in the state there
+  /// is nothing to switch, and the task-local binding (a few hundred nanoseconds) is skipped.
+  func inSharedMode<R>(_ mode: _SharedAssertion.Mode, _ body: () throws -> R) rethrows -> R {
+    if sharedRoots.isEmpty { return try body() }
+    return try _SharedAssertion.$mode.withValue(mode, operation: body)
   }
 
   /// Starts tracking the shared values the state now holds, from their current value.
