@@ -90,7 +90,8 @@ final class _SharedPersistence<Value: Sendable>: _AnySharedPersistence, @uncheck
     guard wasPending else { return }
     save()
     saveLock.lock()
-    pendingRoot = nil
+    // A change made during the save started a new wait, which keeps the root for itself.
+    if !state.withLock({ $0.isPending }) { pendingRoot = nil }
     saveLock.unlock()
   }
 
