@@ -54,7 +54,9 @@ func settle() async {
 
 /// Waits for `operation`, or gives up after `timeout`: the wall clock bounds only a test that
 /// is already failing.
-func withTimeout(_ timeout: Duration, _ operation: @escaping @Sendable () async -> Void) async
+package func withTimeout(
+  _ timeout: Duration, _ operation: @escaping @Sendable () async -> Void
+) async
   -> Bool
 {
   await withTaskGroup(of: Bool.self) { group in

@@ -9,19 +9,7 @@ import Testing
 private func withWatchdog(
   _ what: String, limit: Duration = .seconds(20), _ body: @escaping @Sendable () async -> Void
 ) async {
-  let finished = await withTaskGroup(of: Bool.self) { group in
-    group.addTask {
-      await body()
-      return true
-    }
-    group.addTask {
-      try? await Task.sleep(for: limit)
-      return false
-    }
-    let first = await group.next() ?? false
-    group.cancelAll()
-    return first
-  }
+  let finished = await withTimeout(limit, body)
   if !finished { Issue.record("Watchdog: \(what) did not finish within \(limit); a deadlock?") }
 }
 

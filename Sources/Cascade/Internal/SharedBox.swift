@@ -44,6 +44,8 @@ package protocol _AnySharedRoot: AnyObject, Sendable {
   func _baselineDiff() -> String?
   /// A description of the key, for messages.
   var _keyDescription: String { get }
+  /// Why the stored value could not be loaded, for a persisted key.
+  var _loadError: (any Error)? { get }
 }
 
 /// Task-local switches a `TestStore` sets while it builds and compares the expected state.
@@ -94,6 +96,7 @@ package final class _SharedRoot<Value: Sendable>: _SharedBox<Value>, _AnySharedR
   /// Saves the value for a persisted key; `nil` for in-memory and unkeyed values.
   let persistence: _SharedPersistence<Value>?
   package let _keyDescription: String
+  package var _loadError: (any Error)? { persistence?.loadError }
 
   init(value: Value, persistence: _SharedPersistence<Value>? = nil, keyDescription: String) {
     self.locked = Locked(value: value)
@@ -144,7 +147,16 @@ package final class _SharedRoot<Value: Sendable>: _SharedBox<Value>, _AnySharedR
       return try body(&locked.expectation!)
     }
     lock.unlock()
-    // Observers hear about the change outside the lock: they may read the value.
+    let result = try change(body)
+    persistence?.valueDidChange()
+    return result
+  }
+
+  /// Changes the live value under the lock, telling observers and listeners outside it (they
+  /// may read the value). Always inlined: as a call of its own, the write path's generic
+  /// closure costs about 100 ns more per write (benchmark W10w).
+  @inline(__always)
+  private func change<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     registrar.willSet(self, keyPath: observed)
     lock.lock()
     let result: R
@@ -157,7 +169,6 @@ package final class _SharedRoot<Value: Sendable>: _SharedBox<Value>, _AnySharedR
     }
     registrar.didSet(self, keyPath: observed)
     notifyListeners()
-    persistence?.valueDidChange()
     return result
   }
 
@@ -174,13 +185,13 @@ package final class _SharedRoot<Value: Sendable>: _SharedBox<Value>, _AnySharedR
   }
 
   /// Replaces the value with one loaded from storage, without saving it back.
-  func replaceFromStorage(_ value: Value) {
-    registrar.willSet(self, keyPath: observed)
+  func replaceFromStorage(_ value: Value) { change { $0 = value } }
+
+  /// The live value, whatever a test is asserting: what a save writes.
+  func liveValue() -> Value {
     lock.lock()
-    locked.value = value
-    lock.unlock()
-    registrar.didSet(self, keyPath: observed)
-    notifyListeners()
+    defer { lock.unlock() }
+    return locked.value
   }
 
   func addListener(_ listener: any _SharedListener) {

@@ -42,18 +42,27 @@ final class _SharedPersistence<Value: Sendable>: _AnySharedPersistence, @uncheck
 
   /// The stored value, or `fallback` (with the error kept) when it cannot be read.
   func initialValue(_ fallback: () -> Value) -> Value {
-    let version = key.storedVersion(in: storage)
+    load(version: key.storedVersion(in: storage)) ?? fallback()
+  }
+
+  /// Loads the stored value, recording the version it came from and any error; `nil` when
+  /// nothing is stored or it cannot be read.
+  private func load(version: AnyHashable?) -> Value? {
     do {
       let loaded = try key.load(from: storage)
-      state.withLock { $0.lastVersion = version }
-      return loaded ?? fallback()
+      state.withLock {
+        $0.lastVersion = version
+        $0.loadError = nil
+        $0.needsPreserving = false
+      }
+      return loaded
     } catch {
       state.withLock {
         $0.lastVersion = version
         $0.loadError = SharedLoadError(key: "\(key)", underlying: error)
         $0.needsPreserving = true
       }
-      return fallback()
+      return nil
     }
   }
 
@@ -99,7 +108,7 @@ final class _SharedPersistence<Value: Sendable>: _AnySharedPersistence, @uncheck
     saveLock.lock()
     defer { saveLock.unlock() }
     guard let root = pendingRoot ?? root else { return }
-    let value = _SharedAssertion.$mode.withValue(.live) { root.readQuietly() }
+    let value = root.liveValue()
     do {
       if state.withLock({ $0.needsPreserving }) {
         try key.preserveUnreadable(in: storage)
@@ -132,21 +141,6 @@ final class _SharedPersistence<Value: Sendable>: _AnySharedPersistence, @uncheck
     defer { saveLock.unlock() }
     let version = key.storedVersion(in: storage)
     guard state.withLock({ $0.lastVersion != version }) else { return nil }
-    do {
-      let loaded = try key.load(from: storage)
-      state.withLock {
-        $0.lastVersion = version
-        $0.loadError = nil
-        $0.needsPreserving = false
-      }
-      return loaded
-    } catch {
-      state.withLock {
-        $0.lastVersion = version
-        $0.loadError = SharedLoadError(key: "\(key)", underlying: error)
-        $0.needsPreserving = true
-      }
-      return nil
-    }
+    return load(version: version)
   }
 }

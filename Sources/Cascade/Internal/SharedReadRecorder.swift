@@ -38,6 +38,14 @@ final class _SharedReadRecorder {
     defer { pthread_setspecific(Self.key, previous) }
     return try withExtendedLifetime(self) { try body() }
   }
+
+  /// Runs `body`, and makes `listener` hear of later changes to every shared value it read.
+  static func read<R>(listeningWith listener: any _SharedListener, _ body: () -> R) -> R {
+    let recorder = _SharedReadRecorder()
+    let value = recorder.recording(body)
+    for root in recorder.roots { root.addListener(listener) }
+    return value
+  }
 }
 
 /// A root a listener can subscribe to.

@@ -115,7 +115,7 @@ public struct Shared<Value: Sendable>: Sendable {
   /// Why the stored value could not be loaded (the default is used meanwhile), or `nil`.
   /// It clears when a later load succeeds.
   public var loadError: (any Error)? {
-    (box.root as? any _PersistedRoot)?.persistenceLoadError
+    box.root._loadError
   }
 
   /// Whether two values are the same reference (not merely equal values).
@@ -126,14 +126,6 @@ public struct Shared<Value: Sendable>: Sendable {
   public func isSameReference(as other: Shared<Value>) -> Bool {
     box.identity == other.box.identity
   }
-}
-
-protocol _PersistedRoot {
-  var persistenceLoadError: (any Error)? { get }
-}
-
-extension _SharedRoot: _PersistedRoot {
-  var persistenceLoadError: (any Error)? { persistence?.loadError }
 }
 
 extension Shared: Equatable where Value: Equatable {

@@ -150,9 +150,7 @@ public final class SharedStorage: Sendable {
       return !needed
     }
     guard startTimer else { return }
-    Self.storagesWithPendingSaves.withLock {
-      $0[ObjectIdentifier(self)] = WeakStorage(storage: self)
-    }
+    markForFlushAtExit()
     Task.detached { [weak self] in
       try? await Task.sleep(for: .seconds(1))
       self?.synchronizeDefaults()
@@ -200,6 +198,10 @@ public final class SharedStorage: Sendable {
 
   func registerPending(_ persistence: any _AnySharedPersistence) {
     pending.withLock { $0[ObjectIdentifier(persistence)] = persistence }
+    markForFlushAtExit()
+  }
+
+  private func markForFlushAtExit() {
     Self.storagesWithPendingSaves.withLock {
       $0[ObjectIdentifier(self)] = WeakStorage(storage: self)
     }

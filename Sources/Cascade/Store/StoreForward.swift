@@ -22,9 +22,7 @@ extension Store {
   ) -> StoreLink {
     let link = StoreLink()
     let forwarder = _Forwarder(
-      last: transform(projection.get()), link: link, source: self, target: target,
-      transform: transform, action: action)
-    forwarder.listenToSharedReads()
+      link: link, source: self, target: target, transform: transform, action: action)
     core.retain(forwarder)
     return link
   }
@@ -47,7 +45,8 @@ public final class StoreLink {
 final class _Forwarder<SourceState, SourceAction, Value: Equatable, TargetState, TargetAction>:
   _Subscriber, _Finishable, _SharedListener
 {
-  private var last: Value
+  /// The last value forwarded, or taken as the starting point.
+  private var last: Value?
   private let link: StoreLink
   private weak var source: Store<SourceState, SourceAction>?
   private weak var target: Store<TargetState, TargetAction>?
@@ -55,25 +54,18 @@ final class _Forwarder<SourceState, SourceAction, Value: Equatable, TargetState,
   private let action: @MainActor (Value) -> TargetAction
 
   init(
-    last: Value, link: StoreLink, source: Store<SourceState, SourceAction>,
+    link: StoreLink, source: Store<SourceState, SourceAction>,
     target: Store<TargetState, TargetAction>,
     transform: @escaping @MainActor (SourceState) -> Value,
     action: @escaping @MainActor (Value) -> TargetAction
   ) {
-    self.last = last
     self.link = link
     self.source = source
     self.target = target
     self.transform = transform
     self.action = action
-  }
-
-  /// Listens to the shared values the transform reads now.
-  func listenToSharedReads() {
-    guard let source else { return }
-    let recorder = _SharedReadRecorder()
-    _ = recorder.recording { transform(source.projection.get()) }
-    for root in recorder.roots { root.addListener(self) }
+    // The starting value is not forwarded; reading it starts listening to its shared values.
+    last = _SharedReadRecorder.read(listeningWith: self) { transform(source.projection.get()) }
   }
 
   nonisolated func sharedValueDidChange() {
@@ -85,9 +77,9 @@ final class _Forwarder<SourceState, SourceAction, Value: Equatable, TargetState,
 
   func stateDidChange() {
     guard !isFinished, let source, let target else { return }
-    let recorder = _SharedReadRecorder()
-    let value = recorder.recording { transform(source.projection.get()) }
-    for root in recorder.roots { root.addListener(self) }
+    let value = _SharedReadRecorder.read(listeningWith: self) {
+      transform(source.projection.get())
+    }
     guard value != last else { return }
     last = value
     target.send(action(value))

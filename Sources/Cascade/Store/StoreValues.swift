@@ -94,10 +94,7 @@ final class _StoreSubscription<Value: Equatable & Sendable>: _Subscriber, _Share
   /// anywhere, reads again on the main actor.
   @MainActor
   private func trackedRead() -> Value {
-    let recorder = _SharedReadRecorder()
-    let value = recorder.recording(read)
-    for root in recorder.roots { root.addListener(self) }
-    return value
+    _SharedReadRecorder.read(listeningWith: self, read)
   }
 
   nonisolated func sharedValueDidChange() {
