@@ -25,10 +25,14 @@ import Synchronization
 /// let dismiss = CasePath(Action.dismiss)      // CasePath<Action, Void>
 /// ```
 ///
-/// Extraction from a constructor costs a case-tag read and a compare (`Mirror` runs once per
-/// case, the first time that case is seen, never per action). Only pass enum case constructors
-/// to the constructor-only initializers: for anything else, such as a closure that builds a
-/// nested case, write `CasePath(embed:extract:)` or compose paths with ``appending(path:)``.
+/// Extraction from a constructor costs a case-tag read and a compare. The first time a path
+/// meets a case it reads, once, which type that case holds from the enum's runtime metadata;
+/// `Mirror` is never used, so enums with a custom `Mirror` match like any other, and so do
+/// cases with one labeled payload (`case select(id: Int)`), several payloads, `indirect` and
+/// generic cases. Only pass enum case constructors to the constructor-only initializers: for
+/// anything else, such as a closure that builds a nested case, write `CasePath(embed:extract:)`
+/// or compose paths with ``appending(path:)``. A function none of whose enum's cases holds its
+/// value type is reported once, with the file and line of the path, the first time it is used.
 public struct CasePath<Root, Value>: Sendable {
   @usableFromInline let _embed: @Sendable (Value) -> Root
   @usableFromInline let _extract: @Sendable (Root) -> Value?
@@ -56,10 +60,16 @@ public struct CasePath<Root, Value>: Sendable {
   /// ```
   ///
   /// - Precondition: `Root` is an enum and `embed` is one of its case constructors.
+  ///
+  /// `fileID` and `line` name the place a warning points at if the function turns out not to be
+  /// a case constructor of `Root` (no case holds a `Value`).
   @inlinable
-  public init(_ embed: @escaping @Sendable (Value) -> Root) {
+  public init(
+    _ embed: @escaping @Sendable (Value) -> Root,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) {
     self._embed = embed
-    self._extract = _extractor(embed)
+    self._extract = _extractor(embed, fileID: fileID, line: line)
   }
 
   /// Embeds a payload into the case.
@@ -96,13 +106,19 @@ extension CasePath {
   /// ```swift
   /// let element = CasePath(Action.element)   // CasePath<Action, (Int, Row.Action)>
   /// ```
-  public init<A, B>(_ embed: @escaping @Sendable (A, B) -> Root) where Value == (A, B) {
-    self.init({ embed($0.0, $0.1) } as @Sendable (Value) -> Root)
+  public init<A, B>(
+    _ embed: @escaping @Sendable (A, B) -> Root,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) where Value == (A, B) {
+    self.init({ embed($0.0, $0.1) } as @Sendable (Value) -> Root, fileID: fileID, line: line)
   }
 
   /// Creates a case path from the constructor of a case with three payloads.
-  public init<A, B, C>(_ embed: @escaping @Sendable (A, B, C) -> Root) where Value == (A, B, C) {
-    self.init({ embed($0.0, $0.1, $0.2) } as @Sendable (Value) -> Root)
+  public init<A, B, C>(
+    _ embed: @escaping @Sendable (A, B, C) -> Root,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) where Value == (A, B, C) {
+    self.init({ embed($0.0, $0.1, $0.2) } as @Sendable (Value) -> Root, fileID: fileID, line: line)
   }
 }
 
@@ -153,7 +169,7 @@ func _enumMetadata<Root>(_ type: Root.Type) -> _EnumMetadata {
 /// every extraction would look up the generic metadata it touches.
 @inlinable
 func _extractor<Root, Value>(
-  _ embed: @escaping @Sendable (Value) -> Root
+  _ embed: @escaping @Sendable (Value) -> Root, fileID: StaticString, line: UInt
 ) -> @Sendable (Root) -> Value? {
   let metadata = _enumMetadata(Root.self)
   let cache = _CaseTagCache()
@@ -165,28 +181,81 @@ func _extractor<Root, Value>(
       return metadata.payload(of: root, indirect: matched & 1 == 1, as: Value.self)
     }
     if cache.isRejected(tag) { return nil }
-    return _firstMeeting(root, tag: tag, metadata: metadata, cache: cache, embed: embed)
+    return _firstMeeting(
+      root, tag: tag, metadata: metadata, cache: cache, embed: embed, fileID: fileID, line: line)
   }
 }
 
 /// The slow path of an extraction, run once per case: does the constructor build this case?
+///
+/// The enum's metadata names the type each case holds. A case whose payload is not stored as a
+/// `Value` cannot be ours; one whose payload is, is ours exactly when embedding that payload
+/// gives back the same case. Neither question looks at `Mirror`, so an enum with a custom
+/// mirror, or a case with one labeled payload, matches like any other.
 @usableFromInline
 func _firstMeeting<Root, Value>(
   _ root: Root, tag: UInt32, metadata: _EnumMetadata, cache: _CaseTagCache,
-  embed: @Sendable (Value) -> Root
+  embed: @Sendable (Value) -> Root, fileID: StaticString, line: UInt
 ) -> Value? {
-  _reflectionCount.add(1, ordering: .relaxed)
-  // First meeting with this case: does the constructor build it? Mirror runs here only, once
-  // per case. A case whose payload is not a `Value` cannot be ours; one whose payload is, is
-  // ours exactly when embedding that payload gives back the same case.
-  guard
-    let payload = Mirror(reflecting: root).children.first?.value as? Value,
-    metadata.tag(of: embed(payload)) == tag
-  else {
+  _CaseLookupCounter.current?.count.add(1, ordering: .relaxed)
+  let cases = _EnumCases.of(metadata)
+  guard Int(tag) < cases.count, cases[Int(tag)].holds(Value.self) else {
+    cache.reject(tag)
+    if !cases.contains(where: { $0.holds(Value.self) }) {
+      _warnNeverMatches(Root.self, Value.self, fileID: fileID, line: line)
+    }
+    return nil
+  }
+  if !cases[Int(tag)].isGenericParameter, _storesFunctions(Value.self) {
+    cache.reject(tag)
+    _warnFunctionPayload(Root.self, Value.self, fileID: fileID, line: line)
+    return nil
+  }
+  let isIndirect = cases[Int(tag)].isIndirect
+  let payload = metadata.payload(of: root, indirect: isIndirect, as: Value.self)
+  guard metadata.tag(of: embed(payload)) == tag else {
     cache.reject(tag)
     return nil
   }
-  let indirect: Int64 = metadata.isIndirect(tag: tag) ? 1 : 0
-  cache.matched.store(Int64(tag) << 1 | indirect, ordering: .relaxed)
+  cache.matched.store(Int64(tag) << 1 | (isIndirect ? 1 : 0), ordering: .relaxed)
   return payload
+}
+
+/// The places already told that their case path cannot work, so each is told once.
+private let _toldPlaces = Guarded<Set<String>>([])
+
+/// Warns, once per place, that a constructor-built case path was asked for a payload that holds
+/// a function, which only code written for the concrete enum can extract.
+func _warnFunctionPayload<Root, Value>(
+  _: Root.Type, _: Value.Type, fileID: StaticString, line: UInt
+) {
+  let place = "\(fileID):\(line)"
+  guard _toldPlaces.withLock({ $0.insert(place).inserted }) else { return }
+  reportRuntimeWarning(
+    """
+    A case path built from a constructor cannot extract a \(Value.self) from \(Root.self): a \
+    payload holding a function is stored with the function's own calling convention, and \
+    copying it out in generic code would give a function that crashes when called. The \
+    extraction returns nil.
+
+    Write the path by hand, where the enum is concrete: CasePath(embed: \(Root.self).yourCase, \
+    extract: { if case let .yourCase(value) = $0 { value } else { nil } }).
+    """, fileID: fileID, line: line)
+}
+
+/// Warns, once per place, that a constructor-built case path meets an enum none of whose cases
+/// holds its value type: it will extract nothing, and the actions it routes would vanish.
+func _warnNeverMatches<Root, Value>(
+  _: Root.Type, _: Value.Type, fileID: StaticString, line: UInt
+) {
+  let place = "\(fileID):\(line)"
+  guard _toldPlaces.withLock({ $0.insert(place).inserted }) else { return }
+  reportRuntimeWarning(
+    """
+    A case path built from a function can never match: no case of \(Root.self) holds a \
+    \(Value.self), so every extraction returns nil and the actions it routes are dropped.
+
+    Pass the enum case constructor itself (Action.child, not a closure that builds a nested \
+    case), or write CasePath(embed:extract:) for anything else.
+    """, fileID: fileID, line: line)
 }

@@ -1,12 +1,25 @@
 import Synchronization
 
-/// How many times case paths fell back to `Mirror`: tests check it stays once per case.
-@usableFromInline let _reflectionCount = Atomic<Int>(0)
+/// Counts the slow-path lookups (reading an enum's case list from its metadata) made by the
+/// task that binds it: tests check it stays once per case. Read on the slow path only.
+@usableFromInline
+final class _CaseLookupCounter: Sendable {
+  @TaskLocal @usableFromInline static var current: _CaseLookupCounter?
+  let count = Atomic<Int>(0)
+  init() {}
+
+  /// Runs `body` and returns how many lookups it made.
+  static func counting(_ body: () -> Void) -> Int {
+    let counter = _CaseLookupCounter()
+    $current.withValue(counter, operation: body)
+    return counter.count.load(ordering: .relaxed)
+  }
+}
 
 /// What one embed-only case path has learned about its enum's cases.
 ///
-/// The first time a case path meets a root of a case it has not seen, it asks `Mirror` (once)
-/// whether that case is the one its embed function builds. The answer is kept here, so every
+/// The first time a case path meets a root of a case it has not seen, it asks the enum's
+/// metadata (once) whether that case is the one its embed function builds. The answer is kept here, so every
 /// later extraction is a tag read and a compare. Lock-free for tags below 64, which covers
 /// every action enum in practice.
 @usableFromInline

@@ -75,31 +75,170 @@ struct _EnumMetadata: @unchecked Sendable {
     }
   }
 
-  /// Whether the case with `tag` is declared `indirect`, read from the field descriptor.
+  /// What the field descriptor says about each case, in tag order: the payload's type (`nil`
+  /// for a case without one, or one whose type the runtime cannot name) and whether the case
+  /// is `indirect`. Read once per enum and cached (see ``_EnumCases``); never per action.
   @usableFromInline
-  func isIndirect(tag: UInt32) -> Bool {
+  func cases() -> [_EnumCase] {
     let descriptor = metadata.load(fromByteOffset: Self.word, as: UnsafeRawPointer.self)
-    guard let fields = Self.relative(descriptor + 16) else { return false }
+    guard let fields = Self.relative(descriptor + 16) else { return [] }
     let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
     let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
-    var payloadCases: [UInt32] = []
-    var emptyCases: [UInt32] = []
+    // Generic arguments follow the kind and the descriptor in an enum's metadata; the runtime
+    // reads them only when the enum (or a type it is nested in) is generic.
+    let genericArguments = metadata + 2 * Self.word
+    var payloadCases: [_EnumCase] = []
+    var emptyCases: [_EnumCase] = []
     for index in 0..<count {
       let record = fields + 16 + index * recordSize
       let flags = record.load(as: UInt32.self)
-      if Self.relative(record + 4) != nil {
-        payloadCases.append(flags)
+      if let name = Self.relative(record + 4) {
+        // The runtime's lookup by mangled name: what reflection itself uses to read a field's
+        // type.
+        let type = _getTypeByMangledNameInContext(
+          name.assumingMemoryBound(to: UInt8.self), UInt(Self.mangledNameLength(name)),
+          genericContext: descriptor, genericArguments: genericArguments)
+        let enumCase = _EnumCase(
+          payloadType: type, isIndirect: flags & 0x1 != 0,
+          isGenericParameter: Self.namesGenericParameter(name))
+        // The compiler lays out a case whose payload is known to take no space (Void, an empty
+        // struct, a one-case enum) as a case without a payload, and numbers it among those.
+        if !enumCase.isIndirect, !enumCase.isGenericParameter, let type, Self.size(of: type) == 0 {
+          emptyCases.append(enumCase)
+        } else {
+          payloadCases.append(enumCase)
+        }
       } else {
-        emptyCases.append(flags)
+        emptyCases.append(_EnumCase(payloadType: nil, isIndirect: false, isGenericParameter: false))
       }
     }
-    let ordered = payloadCases + emptyCases
-    guard Int(tag) < ordered.count else { return false }
-    return ordered[Int(tag)] & 0x1 != 0
+    return payloadCases + emptyCases
+  }
+
+  /// The length of a mangled name in a field record: it ends at a zero byte, and may embed
+  /// symbolic references (a control byte, then a 4-byte relative offset or a whole pointer)
+  /// whose bytes can be zero.
+  private static func mangledNameLength(_ name: UnsafeRawPointer) -> Int {
+    var length = 0
+    while true {
+      let byte = name.load(fromByteOffset: length, as: UInt8.self)
+      switch byte {
+      case 0: return length
+      case 0x01...0x17: length += 1 + 4
+      case 0x18...0x1F: length += 1 + word
+      default: length += 1
+      }
+    }
+  }
+
+  /// The size of a value of `type`, from its value witness table.
+  private static func size(of type: Any.Type) -> Int {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    let witnesses = metadata.load(fromByteOffset: -word, as: UnsafeRawPointer.self)
+    return witnesses.load(fromByteOffset: 8 * word, as: Int.self)
+  }
+
+  /// Whether a mangled name is one of the enum's generic parameters alone (`x` for the first,
+  /// `q_`, `q0_`, `qd__`... for the others): such a payload is stored the general way.
+  private static func namesGenericParameter(_ name: UnsafeRawPointer) -> Bool {
+    let first = name.load(as: UInt8.self)
+    if first == UInt8(ascii: "x") { return name.load(fromByteOffset: 1, as: UInt8.self) == 0 }
+    guard first == UInt8(ascii: "q") else { return false }
+    var offset = 1
+    while true {
+      let byte = name.load(fromByteOffset: offset, as: UInt8.self)
+      switch byte {
+      case 0: return offset > 1
+      case UInt8(ascii: "_"), UInt8(ascii: "d"), UInt8(ascii: "0")...UInt8(ascii: "9"): offset += 1
+      default: return false
+      }
+    }
   }
 
   private static func relative(_ pointer: UnsafeRawPointer) -> UnsafeRawPointer? {
     let offset = pointer.load(as: Int32.self)
     return offset == 0 ? nil : pointer + Int(offset)
+  }
+}
+
+/// The cases of each enum a case path has met, read from its metadata once per process.
+@usableFromInline
+enum _EnumCases {
+  private static let known = Guarded<[ObjectIdentifier: [_EnumCase]]>([:])
+
+  @usableFromInline
+  static func of(_ metadata: _EnumMetadata) -> [_EnumCase] {
+    let key = ObjectIdentifier(unsafeBitCast(metadata.metadata, to: Any.Type.self))
+    if let cases = known.withLock({ $0[key] }) { return cases }
+    let cases = metadata.cases()
+    known.withLock { $0[key] = cases }
+    return cases
+  }
+}
+
+/// One case of an enum, as its runtime metadata describes it.
+@usableFromInline
+struct _EnumCase: @unchecked Sendable {  // a metatype is immutable and lives for the process
+  @usableFromInline let payloadType: Any.Type?
+  @usableFromInline let isIndirect: Bool
+  /// Declared as one of the enum's generic parameters: stored the way generic code expects.
+  @usableFromInline let isGenericParameter: Bool
+
+  /// Whether this case's payload is stored exactly as a `Value` is: the same type, or a tuple
+  /// that differs from it only in labels (`case element(id: Int, action: A)` holds an
+  /// `(Int, A)`), or a one-element labeled tuple around it (`case select(id: Int)` holds an
+  /// `Int`).
+  @usableFromInline
+  func holds<Value>(_: Value.Type) -> Bool {
+    guard let payloadType else { return false }
+    if payloadType == Value.self { return true }
+    guard let payload = _TupleMetadata(payloadType) else { return false }
+    if payload.count == 1 { return payload.elementType(0) == Value.self }
+    guard let value = _TupleMetadata(Value.self), value.count == payload.count else {
+      return false
+    }
+    return (0..<payload.count).allSatisfy { payload.elementType($0) == value.elementType($0) }
+  }
+}
+
+/// Whether a value of `type` is stored differently in a concrete enum's payload than in generic
+/// code: a function (and a tuple or optional holding one) keeps its natural calling convention in
+/// the payload, while generic code expects the most general one. Copying such a payload into a
+/// generic `Value` would give a function that crashes when called (`Mirror` has the same flaw),
+/// so case paths built from a constructor refuse these payloads and say so.
+@usableFromInline
+func _storesFunctions(_ type: Any.Type) -> Bool {
+  let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+  switch metadata.load(as: Int.self) {
+  case 0x302: return true  // function
+  case 0x202:  // Optional: its one generic argument follows the kind and the descriptor
+    let wrapped = metadata.load(
+      fromByteOffset: 2 * MemoryLayout<Int>.size, as: UnsafeRawPointer.self)
+    return _storesFunctions(unsafeBitCast(wrapped, to: Any.Type.self))
+  default:
+    guard let tuple = _TupleMetadata(type) else { return false }
+    return (0..<tuple.count).contains { _storesFunctions(tuple.elementType($0)) }
+  }
+}
+
+/// A view of a tuple type's runtime metadata: its element types, labels aside.
+private struct _TupleMetadata {
+  let metadata: UnsafeRawPointer
+  let count: Int
+
+  init?(_ type: Any.Type) {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    guard metadata.load(as: Int.self) == 0x301 else { return nil }
+    self.metadata = metadata
+    self.count = metadata.load(fromByteOffset: MemoryLayout<Int>.size, as: Int.self)
+  }
+
+  /// The type of element `index`: elements are (type, offset) pairs after the kind, the count
+  /// and the labels.
+  func elementType(_ index: Int) -> Any.Type {
+    let word = MemoryLayout<Int>.size
+    let pointer = metadata.load(
+      fromByteOffset: 3 * word + index * 2 * word, as: UnsafeRawPointer.self)
+    return unsafeBitCast(pointer, to: Any.Type.self)
   }
 }

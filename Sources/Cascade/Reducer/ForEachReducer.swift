@@ -31,7 +31,8 @@ extension Reducer {
   ) -> _ForEachReducer<Self, ID, Element>
   where ElementState == Element.State, ElementAction == Element.Action {
     forEach(
-      toElementsState, action: CasePath(toElementAction), element: element,
+      toElementsState, action: CasePath(toElementAction, fileID: fileID, line: line),
+      element: element,
       fileID: fileID, line: line)
   }
 

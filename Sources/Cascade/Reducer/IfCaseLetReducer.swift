@@ -29,7 +29,8 @@ extension Reducer {
   ) -> _IfCaseLetReducer<Self, CaseReducer>
   where CaseState == CaseReducer.State, CaseAction == CaseReducer.Action {
     ifCaseLet(
-      CasePath(toCaseState), action: CasePath(toCaseAction), then: caseReducer,
+      CasePath(toCaseState, fileID: fileID, line: line),
+      action: CasePath(toCaseAction, fileID: fileID, line: line), then: caseReducer,
       fileID: fileID, line: line)
   }
 

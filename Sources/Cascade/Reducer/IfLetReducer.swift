@@ -29,7 +29,8 @@ extension Reducer {
   ) -> _IfLetReducer<Self, Wrapped>
   where WrappedState == Wrapped.State, WrappedAction == Wrapped.Action {
     ifLet(
-      toWrappedState, action: CasePath(toWrappedAction), then: wrapped, fileID: fileID, line: line)
+      toWrappedState, action: CasePath(toWrappedAction, fileID: fileID, line: line), then: wrapped,
+      fileID: fileID, line: line)
   }
 
   /// ``ifLet(_:action:then:fileID:line:)`` with an explicit action case path.

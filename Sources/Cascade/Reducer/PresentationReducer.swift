@@ -28,7 +28,8 @@ extension Reducer {
   where DestinationState == Destination.State, DestinationAction == Destination.Action {
     _PresentationReducer(
       parent: self, destination: destination(), toPresentationState: toPresentationState,
-      toPresentationAction: CasePath(toPresentationAction), fileID: fileID, line: line)
+      toPresentationAction: CasePath(toPresentationAction, fileID: fileID, line: line),
+      fileID: fileID, line: line)
   }
 
   /// Presents an alert or a confirmation dialog: it is dismissed as soon as one of its buttons
@@ -47,7 +48,8 @@ extension Reducer {
   ) -> _PresentationReducer<Self, EmptyReducer<DestinationState, DestinationAction>> {
     _PresentationReducer(
       parent: self, destination: EmptyReducer(), toPresentationState: toPresentationState,
-      toPresentationAction: CasePath(toPresentationAction), fileID: fileID, line: line)
+      toPresentationAction: CasePath(toPresentationAction, fileID: fileID, line: line),
+      fileID: fileID, line: line)
   }
 }
 

@@ -41,9 +41,13 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   public init<ChildState, ChildAction>(
     state toChildState: WritableKeyPath<ParentState, ChildState>,
     action toChildAction: @escaping @Sendable (ChildAction) -> ParentAction,
-    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.init(state: toChildState, action: CasePath(toChildAction), child: child)
+    self.init(
+      state: toChildState, action: CasePath(toChildAction, fileID: fileID, line: line),
+      child: child)
   }
 
   /// Scopes to child state at a key path, with an explicit action case path.
@@ -73,7 +77,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = .casePath(toChildState, fileID: fileID, line: line)
-    self.toChildAction = CasePath(toChildAction)
+    self.toChildAction = CasePath(toChildAction, fileID: fileID, line: line)
     self.child = child()
   }
 
@@ -91,8 +95,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.init(
-      state: CasePath(toChildState), action: toChildAction, child: child, fileID: fileID,
-      line: line)
+      state: CasePath(toChildState, fileID: fileID, line: line), action: toChildAction,
+      child: child, fileID: fileID, line: line)
   }
 
   /// Runs the child reducer on the child's state when `action` carries a child action (and,

@@ -41,7 +41,8 @@ extension Reducer {
   where DestinationState == Destination.State, DestinationAction == Destination.Action {
     _StackReducer(
       parent: self, destination: destination(), toStackState: toStackState,
-      toStackAction: CasePath(toStackAction), fileID: fileID, line: line)
+      toStackAction: CasePath(toStackAction, fileID: fileID, line: line), fileID: fileID, line: line
+    )
   }
 }
 
