@@ -233,17 +233,95 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   /// The position after the last element, which is the number of elements.
   public var endIndex: Int { _elements.count }
 
-  /// The element at `position`; an element assigned must keep its id.
+  /// The element at `position`.
+  ///
+  /// Assigning an element with the same id replaces it in place. Assigning one with another id
+  /// puts it at `position`: if that id was elsewhere in the array, the element that stood at
+  /// `position` moves to where it was (ids stay unique, nothing else is lost), so the standard
+  /// library's algorithms that write elements back one position at a time (sorting with a
+  /// comparator, sorting a slice) leave every id with its element. Otherwise the element at
+  /// `position` is replaced.
+  ///
+  /// ```swift
+  /// var todos: IdentifiedArrayOf<Todo> = [milk, eggs, tea]
+  /// todos[0] = tea          // tea moves to 0, milk takes tea's old place
+  /// todos.ids               // [3, 2, 1]
+  /// ```
+  ///
+  /// Mutating an element in place (`todos[0].title = "Oat milk"`) must keep its id.
   @inlinable
   public subscript(position: Int) -> Element {
     get { _elements[position] }
     set {
-      precondition(
-        _id(newValue) == _id(_elements[position]),
-        "IdentifiedArray: an element's id cannot change; remove it and insert the new one.")
+      let newID = _id(newValue)
+      let oldID = _id(_elements[position])
+      if newID != oldID {
+        if let other = _positions[newID] {
+          swapAt(position, other)
+        } else {
+          _positions[oldID] = nil
+          _positions[newID] = position
+          _stamp = _nextStructureStamp()
+        }
+      }
       _elements[position] = newValue
     }
+    _modify {
+      let id = _id(_elements[position])
+      yield &_elements[position]
+      precondition(
+        _id(_elements[position]) == id,
+        "IdentifiedArray: an element's id cannot change in place; assign a whole element instead.")
+    }
   }
+
+  /// Exchanges the elements at `i` and `j`; each keeps its id, which moves with it.
+  public mutating func swapAt(_ i: Int, _ j: Int) {
+    guard i != j else { return }
+    _elements.swapAt(i, j)
+    _positions[_id(_elements[i])] = i
+    _positions[_id(_elements[j])] = j
+    _stamp = _nextStructureStamp()
+  }
+
+  /// Reorders the elements so that those matching `belongsInSecondPartition` come last, and
+  /// returns the position of the first of them. Ids move with their elements.
+  public mutating func partition(
+    by belongsInSecondPartition: (Element) throws -> Bool
+  ) rethrows -> Int {
+    let pivot = try _elements.partition(by: belongsInSecondPartition)
+    _reindex(from: 0)
+    return pivot
+  }
+
+  /// Reverses the order of the elements; ids move with their elements.
+  public mutating func reverse() {
+    _elements.reverse()
+    _reindex(from: 0)
+  }
+
+  /// Shuffles the elements with `generator`; ids move with their elements.
+  public mutating func shuffle<G: RandomNumberGenerator>(using generator: inout G) {
+    _elements.shuffle(using: &generator)
+    _reindex(from: 0)
+  }
+
+  /// Shuffles the elements; ids move with their elements.
+  public mutating func shuffle() {
+    var generator = SystemRandomNumberGenerator()
+    shuffle(using: &generator)
+  }
+
+  /// Never hands out the elements' storage: writing through it could change an id behind the
+  /// array's back. Algorithms fall back to ``swapAt(_:_:)`` and the subscript.
+  public mutating func withContiguousMutableStorageIfAvailable<R>(
+    _ body: (inout UnsafeMutableBufferPointer<Element>) throws -> R
+  ) rethrows -> R? { nil }
+}
+
+extension IdentifiedArray where Element: Comparable {
+  /// Sorts the elements in increasing order; ids move with their elements.
+  public mutating func sort() { sort(by: <) }
 }
 
 extension IdentifiedArray: Equatable where Element: Equatable {

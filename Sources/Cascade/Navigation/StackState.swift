@@ -141,11 +141,42 @@ extension StackState: RandomAccessCollection, MutableCollection {
   /// The position above the top element, which is the number of elements.
   public var endIndex: Int { _entries.count }
 
-  /// The element at `position`, counted from the bottom.
+  /// The element at `position`, counted from the bottom. Assigning replaces the screen's state
+  /// and keeps its id.
   public subscript(position: Int) -> Element {
     get { _entries[position].element }
     set { _entries._modifyElement(at: position) { $0.element = newValue } }
   }
+
+  /// Exchanges the screens at `i` and `j`; each keeps its id, which moves with it (so their
+  /// running effects stay with them).
+  public mutating func swapAt(_ i: Int, _ j: Int) { _entries.swapAt(i, j) }
+
+  /// Reorders the screens so those matching `belongsInSecondPartition` come last; ids move with
+  /// their screens.
+  public mutating func partition(
+    by belongsInSecondPartition: (Element) throws -> Bool
+  ) rethrows -> Int {
+    try _entries.partition { try belongsInSecondPartition($0.element) }
+  }
+
+  /// Sorts the screens; ids move with their screens.
+  public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
+    try _entries.sort { try areInIncreasingOrder($0.element, $1.element) }
+  }
+
+  /// Reverses the order of the screens; ids move with their screens.
+  public mutating func reverse() { _entries.reverse() }
+
+  /// Never hands out the screens' storage, which would separate screens from their ids.
+  public mutating func withContiguousMutableStorageIfAvailable<R>(
+    _ body: (inout UnsafeMutableBufferPointer<Element>) throws -> R
+  ) rethrows -> R? { nil }
+}
+
+extension StackState where Element: Comparable {
+  /// Sorts the screens in increasing order; ids move with their screens.
+  public mutating func sort() { sort(by: <) }
 }
 
 extension StackState: ExpressibleByArrayLiteral {
