@@ -22,6 +22,8 @@ final class _SharedPersistence<Value: Sendable>: _AnySharedPersistence, @uncheck
   private let key: any SharedKey<Value>
   private let storage: SharedStorage
   private let interval: Duration
+  /// Whether saves wait for a background task (a live storage) or happen inline (the test one).
+  private let throttles: Bool
   private let fileID: StaticString
   private let line: UInt
   private weak var root: _SharedRoot<Value>?
@@ -36,6 +38,7 @@ final class _SharedPersistence<Value: Sendable>: _AnySharedPersistence, @uncheck
     self.key = key
     self.storage = storage
     self.interval = storage.throttlesSaves ? key.saveInterval : .zero
+    self.throttles = storage.throttlesSaves
     self.fileID = fileID
     self.line = line
   }
@@ -70,8 +73,13 @@ final class _SharedPersistence<Value: Sendable>: _AnySharedPersistence, @uncheck
 
   var loadError: (any Error)? { state.withLock { $0.loadError } }
 
+  /// Schedules a save of the change just made. Never on the caller's thread in a live
+  /// storage: a key with no save interval is saved as soon as a background task runs, changes
+  /// made before it runs are saved together, and a flush (or the exit) saves what is waiting.
+  /// Only a storage that does not throttle (the test storage) saves inline, so tests see each
+  /// change stored when the write returns.
   func valueDidChange() {
-    guard interval > .zero else {
+    guard throttles else {
       save()
       return
     }
@@ -86,27 +94,34 @@ final class _SharedPersistence<Value: Sendable>: _AnySharedPersistence, @uncheck
     storage.registerPending(self)
     let interval = interval
     Task.detached { [weak self] in
-      try? await Task.sleep(for: interval)
+      if interval > .zero { try? await Task.sleep(for: interval) }
       self?.flush()
     }
   }
 
+  /// Saves a change waiting for its save. Serialized with every other save, so when it returns
+  /// the latest change is stored, even one a background save was writing meanwhile.
   func flush() {
+    saveLock.lock()
+    defer { saveLock.unlock() }
     let wasPending = state.withLock { state -> Bool in
       defer { state.isPending = false }
       return state.isPending
     }
     guard wasPending else { return }
-    save()
-    saveLock.lock()
+    saveHoldingLock()
     // A change made during the save started a new wait, which keeps the root for itself.
     if !state.withLock({ $0.isPending }) { pendingRoot = nil }
-    saveLock.unlock()
   }
 
   private func save() {
     saveLock.lock()
     defer { saveLock.unlock() }
+    saveHoldingLock()
+  }
+
+  /// Writes the live value. The caller holds `saveLock`.
+  private func saveHoldingLock() {
     guard let root = pendingRoot ?? root else { return }
     let value = root.liveValue()
     do {
@@ -130,17 +145,22 @@ final class _SharedPersistence<Value: Sendable>: _AnySharedPersistence, @uncheck
   }
 
   func reloadIfChanged() {
-    guard let root, let value = reloadedValue() else { return }
+    guard let root, let (value, generation) = reloadedValue(of: root) else { return }
     // Outside the save lock: observers hearing of the change may write the value back.
-    root.replaceFromStorage(value)
+    root.replaceFromStorage(value, ifUnchangedSince: generation)
   }
 
-  /// The value stored now, if it changed since this process last loaded or saved it.
-  private func reloadedValue() -> Value? {
+  /// The value stored now, if it changed since this process last loaded or saved it and no
+  /// local change is waiting for its save, with the root's generation it was decided against.
+  /// A local change waiting to be saved wins over the outside one: it is saved over it, as the
+  /// last write.
+  private func reloadedValue(of root: _SharedRoot<Value>) -> (Value, UInt64)? {
     saveLock.lock()
     defer { saveLock.unlock() }
+    let generation = root.generation
     let version = key.storedVersion(in: storage)
-    guard state.withLock({ $0.lastVersion != version }) else { return nil }
-    return load(version: version)
+    let (changed, pending) = state.withLock { ($0.lastVersion != version, $0.isPending) }
+    guard changed, !pending else { return nil }
+    return load(version: version).map { ($0, generation) }
   }
 }
