@@ -201,3 +201,23 @@ private struct MusicSearch: Reducer {
     #expect(weakMap == nil)  // nor the source
   }
 }
+
+@Suite struct RecorderSendabilityTests {
+  /// A recorder of `Sendable` state and actions is `Sendable`, checked by the compiler (this
+  /// function does not compile for one that is not); many tasks recording at once lose nothing.
+  @Test func manyTasksRecordingAtOnceLoseNoEntry() async {
+    func requireSendable<T: Sendable>(_ value: T) -> T { value }
+    let recorder = requireSendable(Recorder<Int, String>(keepingStates: true))
+    await withTaskGroup(of: Void.self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          for step in 0..<500 { recorder.append("\(task)-\(step)", state: step) }
+        }
+      }
+    }
+    let recording = recorder.recording
+    #expect(recording.entries.count == 4_000)
+    #expect(Set(recording.actions).count == 4_000)
+    #expect(recording.entries.allSatisfy { $0.state != nil })
+  }
+}

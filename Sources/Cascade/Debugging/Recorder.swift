@@ -14,8 +14,11 @@ import Foundation
 /// let replayed = recorder.recording.replay(from: App.State()) { App() }
 /// assert(replayed == store.state)
 /// ```
-public final class Recorder<State, Action>: @unchecked Sendable {
-  // `@unchecked`: entries are only touched under `lock`.
+///
+/// A recorder is `Sendable` when its state and action types are: the compiler checks it (its
+/// only mutable storage is behind a lock), so a recorder of a non-`Sendable` state cannot be
+/// handed to another task by mistake.
+public final class Recorder<State, Action> {
   private let lock = Guarded<[Recording<State, Action>.Entry]>([])
   private let keepsStates: Bool
 
@@ -30,6 +33,8 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     lock.withLock { $0.append(entry) }
   }
 }
+
+extension Recorder: Sendable where State: Sendable, Action: Sendable {}
 
 /// Recorded actions, in order, with the state after each when the recorder kept them.
 public struct Recording<State, Action> {
@@ -66,6 +71,9 @@ public struct Recording<State, Action> {
     }
   }
 }
+
+extension Recording: Sendable where State: Sendable, Action: Sendable {}
+extension Recording.Entry: Sendable where State: Sendable, Action: Sendable {}
 
 extension Recording: Codable where Action: Codable {
   private enum CodingKeys: String, CodingKey { case actions }

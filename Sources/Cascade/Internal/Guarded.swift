@@ -6,8 +6,9 @@ import Foundation
 /// access it protects is reported as a race. This lock is a pthread mutex (through `NSLock`),
 /// which ThreadSanitizer understands, keeping the sanitizer run in CI meaningful.
 ///
-/// `@unchecked Sendable`: `value` is only ever read or written inside `withLock`.
-package final class Guarded<Value>: @unchecked Sendable {
+/// `Sendable` only when `Value` is: `value` is only ever read or written inside `withLock`, but
+/// `withLock` can hand a copy of it to any thread, which is safe for a `Sendable` value only.
+package final class Guarded<Value> {
   private var value: Value
   private let lock = NSLock()
 
@@ -21,3 +22,7 @@ package final class Guarded<Value>: @unchecked Sendable {
     return try body(&value)
   }
 }
+
+/// `@unchecked`: the lock serializes every access to `value`, and `Value: Sendable` makes the
+/// copies `withLock` returns safe to use on any thread.
+extension Guarded: @unchecked Sendable where Value: Sendable {}

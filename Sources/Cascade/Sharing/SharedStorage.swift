@@ -30,14 +30,18 @@ public final class SharedStorage: Sendable {
   /// Recursive: a default value may itself be made from another keyed `Shared`.
   private let creation = NSRecursiveLock()
 
-  private struct ReferenceKey: Hashable {
+  /// `@unchecked Sendable`: `id` wraps a `SharedKey.ID`, which is `Hashable & Sendable`.
+  private struct ReferenceKey: Hashable, @unchecked Sendable {
     let keyType: ObjectIdentifier
     let id: AnyHashable
   }
 
   /// In-memory values are held strongly (they exist nowhere else); persisted ones weakly
   /// (they can be loaded again).
-  private enum Reference {
+  ///
+  /// `@unchecked Sendable`: the objects are shared roots and their persistence, all `Sendable`;
+  /// they are typed `AnyObject` because roots of different value types live side by side.
+  private enum Reference: @unchecked Sendable {
     case strong(AnyObject)
     case weak(Weak)
 

@@ -14,18 +14,24 @@ extension DependencyValues {
 
 /// Gives exclusive access to a random number generator.
 public final class WithRandomNumberGenerator: Sendable {
-  private let generator: Guarded<any RandomNumberGenerator>
+  /// `@unchecked Sendable`: made only from a `Sendable` generator (see `init`), and only ever
+  /// used inside the lock of `generator`.
+  private struct Held: @unchecked Sendable {
+    var generator: any RandomNumberGenerator
+  }
+
+  private let generator: Guarded<Held>
 
   /// Wraps `generator`.
   public init(_ generator: some RandomNumberGenerator & Sendable) {
-    self.generator = Guarded(generator)
+    self.generator = Guarded(Held(generator: generator))
   }
 
   /// Runs `body` with the generator.
   public func callAsFunction<R>(_ body: (inout any RandomNumberGenerator) throws -> R) rethrows
     -> R
   {
-    try generator.withLock { try body(&$0) }
+    try generator.withLock { try body(&$0.generator) }
   }
 }
 
