@@ -203,4 +203,23 @@ where C.Element == Item {
     path.shuffle(using: &generator)
     for id in ids { #expect(path[id: id] == 10 * (ids.firstIndex(of: id)! + 1)) }
   }
+
+  @Test func updateOrAppendReplacesByIDOrAppends() {
+    var array: IdentifiedArrayOf<Item> = [Item(id: 1, score: 1), Item(id: 2, score: 2)]
+    #expect(array.updateOrAppend(Item(id: 3, score: 3)) == nil)
+    #expect(array.ids == [1, 2, 3])
+    #expect(array.updateOrAppend(Item(id: 1, score: 10)) == Item(id: 1, score: 1))
+    #expect(array.ids == [1, 2, 3])
+    #expect(array[id: 1]?.score == 10)
+    expectConsistent(array)
+  }
+
+  @Test func removeAtOffsets() {
+    var array = IdentifiedArrayOf<Item>(uniqueElements: samples()[4])
+    array.remove(atOffsets: [0, 2, 9])
+    #expect(array.ids == [1, 3, 4, 5, 6, 7, 8])
+    expectConsistent(array)
+    array.remove(atOffsets: [])
+    #expect(array.count == 7)
+  }
 }

@@ -138,6 +138,40 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   @discardableResult
   public mutating func remove(at index: Int) -> Element { _remove(at: index) }
 
+  /// Replaces the element with the same id in place, or appends `element` when its id is new;
+  /// returns the element it replaced.
+  ///
+  /// ```swift
+  /// todos.updateOrAppend(Todo(id: 2, title: "Bread"))   // replaces Eggs, returns it
+  /// ```
+  @discardableResult
+  public mutating func updateOrAppend(_ element: Element) -> Element? {
+    let elementID = _id(element)
+    guard let position = _positions[elementID] else {
+      append(element)
+      return nil
+    }
+    defer { _elements[position] = element }
+    return _elements[position]
+  }
+
+  /// Removes the elements at `offsets`, as `List`'s `onDelete` gives them.
+  ///
+  /// ```swift
+  /// todos.remove(atOffsets: [0, 2])
+  /// ```
+  public mutating func remove(atOffsets offsets: some Sequence<Int>) {
+    let removed = Set(offsets)
+    guard !removed.isEmpty else { return }
+    var kept: [Element] = []
+    kept.reserveCapacity(_elements.count - removed.count)
+    for (offset, element) in _elements.enumerated() where !removed.contains(offset) {
+      kept.append(element)
+    }
+    _elements = kept
+    _reindex(from: 0)
+  }
+
   /// Removes every element that satisfies `shouldBeRemoved`.
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
     let before = _elements.count
