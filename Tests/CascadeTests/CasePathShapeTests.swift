@@ -9,8 +9,8 @@ import Testing
 
 private protocol Shape: Sendable {}
 extension Int: Shape {}
-private final class Base: @unchecked Sendable {}  // no stored state
-private final class Derived: @unchecked Sendable {}  // no stored state
+private class Base: @unchecked Sendable {}  // no stored state
+private final class Derived: Base, @unchecked Sendable {}  // no stored state
 private struct Empty: Equatable, Sendable {}
 private enum Never2 {}
 private struct Failure: Error, Equatable {}
@@ -35,6 +35,7 @@ private enum Layouts: Sendable {
   case shape(any Shape)
   case error(any Error & Sendable)
   case object(AnyObject & Sendable)
+  case base(Base)
   case function(@Sendable (Int) -> Int)
   case tuple((Int, String))
   case optional(Int?)
@@ -183,6 +184,10 @@ private func twice<Root, Value>(
     #expect(try #require(object.extract(from: .object(instance))) as AnyObject === instance)
     let derived = Derived()
     #expect(try #require(object.extract(from: .object(derived))) as AnyObject === derived)
+    // A subclass instance in a case declared with its superclass.
+    let base = CasePath(Layouts.base)
+    #expect(try #require(base.extract(from: .base(derived))) === derived)
+    #expect(base.extract(from: .object(derived)) == nil)
   }
 
   @Test func functionPayloadsAreRefusedOnceWithTheWayOut() async throws {

@@ -222,4 +222,24 @@ where C.Element == Item {
     array.remove(atOffsets: [])
     #expect(array.count == 7)
   }
+
+  @Test func printsAndReflectsAsItsElements() {
+    let array: IdentifiedArrayOf<Item> = [Item(id: 1, score: 5), Item(id: 2, score: 6)]
+    #expect(array.description == Array(array).description)
+    let mirror = Mirror(reflecting: array)
+    #expect(mirror.displayStyle == .collection)
+    #expect(mirror.children.allSatisfy { $0.label == nil })
+    #expect(mirror.children.map { $0.value as? Item } == array.map { $0 })
+    #expect(array.elements == Array(array))
+  }
+
+  @Test func initializersAgree() {
+    let items = samples()[3]
+    let literal: IdentifiedArrayOf<Item> = [items[0], items[1], items[2]]
+    #expect(IdentifiedArrayOf<Item>(uniqueElements: items) == literal)
+    #expect(IdentifiedArrayOf<Item>(uniqueElements: literal) == literal)
+    #expect(IdentifiedArrayOf<Item>(uniqueElements: literal[...]) == literal)
+    #expect(IdentifiedArray(uniqueElements: items, id: { $0.id }) == literal)
+    #expect(IdentifiedArrayOf<Item>() == IdentifiedArray(id: { $0.id }))
+  }
 }
