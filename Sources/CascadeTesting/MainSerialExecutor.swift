@@ -69,20 +69,21 @@ enum MainSerialExecutor {
   }
 
   /// Lets the jobs already scheduled run, and the jobs they schedule, until the effects under
-  /// test are quiet: no job moved to the main thread for a few rounds in a row. Each round is a
-  /// yield of the main actor, which goes to the back of the main thread's queue, behind every
-  /// job scheduled before it. Bounded: an effect that never stops scheduling work (a busy loop
-  /// of yields) does not hang the test.
+  /// test are quiet. Each round is a yield of the main actor, which goes to the back of the main
+  /// thread's queue, behind every job scheduled before it: a task `n` hops away from its next
+  /// suspension gets there within `n` rounds, whatever else runs. It stops after three rounds
+  /// in which no job was moved to the main thread, or after 32 (other tests running in parallel
+  /// keep the count moving; 32 hops is far deeper than an effect goes between suspensions).
   @MainActor
   static func settle() async {
     var last = enqueued.load(ordering: .relaxed)
     var quietRounds = 0
-    for _ in 0..<1_000 {
+    for _ in 0..<32 {
       await Task.yield()
       let now = enqueued.load(ordering: .relaxed)
       if now == last {
         quietRounds += 1
-        if quietRounds == 4 { return }
+        if quietRounds == 3 { return }
       } else {
         last = now
         quietRounds = 0

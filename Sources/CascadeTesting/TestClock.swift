@@ -114,7 +114,6 @@ public final class TestClock: Clock, Sendable {
   /// await clock.advance(by: .seconds(3))  // three ticks of a one-second timer
   /// ```
   public func advance(by duration: Duration = .zero) async {
-    await MainSerialExecutor.settle()
     await advance(to: now.advanced(by: duration))
   }
 

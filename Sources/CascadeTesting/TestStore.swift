@@ -39,7 +39,10 @@ public final class TestStore<State: Equatable, Action> {
   let core: _StoreCore<State, Action>
   let ledger = TestStoreLedger()
   private let location: TestLocation
-  var received: [(action: Action, cascade: _Cascade)] = []
+  /// Actions effects sent, waiting for the test, each with the live value of every tracked
+  /// shared root when it was sent: a shared change belongs to the next action its effect sends.
+  var received: [(action: Action, cascade: _Cascade, shared: [ObjectIdentifier: any Sendable])] =
+    []
   /// The shared values the state has held, each with the value the test last asserted.
   var sharedRoots: [ObjectIdentifier: any _AnySharedRoot] = [:]
   var waiter: CheckedContinuation<Bool, Never>?
@@ -315,7 +318,8 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   func enqueueReceived(_ action: Action, cascade: _Cascade) {
-    received.append((action, cascade))
+    let shared = sharedRoots.isEmpty ? [:] : sharedRoots.mapValues { $0._liveSnapshot() }
+    received.append((action, cascade, shared))
     ledger.recordReceived(describe(action))
     if let waiter {
       self.waiter = nil
