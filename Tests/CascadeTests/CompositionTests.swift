@@ -186,7 +186,8 @@ struct CompositionTests {
     await effect.started.wait(for: 3)
     store.send(.dismiss)
     await effect.ended.wait(for: 2)
-    #expect(await settledEffectCount(of: store, expecting: 1) == 1)  // the parent's own effect lives on
+    // The parent's own effect lives on.
+    #expect(await settledEffectCount(of: store, expecting: 1) == 1)
     store.send(.stop("parent"))
     await effect.ended.wait(for: 3)
   }
