@@ -1,8 +1,7 @@
 import Cascade
 
-/// A path into a nested action, written as a key path: what
-/// ``TestStore/receive(_:timeout:assert:fileID:filePath:line:column:)-(KeyPath<ActionPattern,ActionPattern>,_,_,_,_,_,_)``
-/// takes to receive an action several levels down without naming every case path.
+/// A path into a nested action, written as a key path: what `TestStore.receive(_:)` takes to
+/// receive an action several levels down without naming every case path.
 ///
 /// Each `.name` is an enum case, matched by its name; `[id: …]` picks the element of a stack
 /// (`StackAction.element`) or of a collection (`IdentifiedAction.element`) with that id; a

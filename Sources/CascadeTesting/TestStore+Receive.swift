@@ -218,10 +218,19 @@ extension TestStore {
     await settle()
     let timeout = timeout ?? self.timeout
     while true {
-      if received.isEmpty, !(await waitForReceivedAction(timeout: timeout)) {
+      // With nothing queued and no effect running, nothing can arrive: fail at once.
+      var why: String?
+      if received.isEmpty {
+        if ledger.runningSends.isEmpty {
+          why = "no effect is running"
+        } else if !(await waitForReceivedAction(timeout: timeout)) {
+          why = "no action arrived within \(timeout)"
+        }
+      }
+      if let why {
         reportFailure(
           """
-          Expected to receive \(description), but no action arrived within \(timeout).
+          Expected to receive \(description), but \(why).
 
           If an effect waits on a clock, advance the test clock first; if it was cancelled or \
           finished without sending, this action is not coming.

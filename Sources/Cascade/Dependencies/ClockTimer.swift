@@ -26,7 +26,7 @@ extension Clock where Duration == Swift.Duration {
   }
 }
 
-/// The ticks of ``Swift/Clock/timer(interval:tolerance:)``: 1, 2, 3 and so on, each at its
+/// The ticks of a clock's `timer(interval:tolerance:)`: 1, 2, 3 and so on, each at its
 /// fixed deadline.
 ///
 /// ```swift
