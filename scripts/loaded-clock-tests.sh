@@ -12,6 +12,9 @@ cd "$(dirname "$0")/.."
 
 runs="${1:-200}"
 filter='TestClockTests|TestStoreClockTests'
+# The sleep/cancellation race test is a stress loop of its own (thousands of iterations, about
+# three seconds); it runs with the suite in CI, not 200 times here.
+skip='aSleepCancelledWhileItRegistersStillThrows'
 
 # SKIP_BUILD=1 when the tests are built already (a shared machine may serialize builds).
 if [ "${SKIP_BUILD:-0}" != 1 ]; then swift build --build-tests >/dev/null; fi
@@ -30,7 +33,7 @@ failed=0
 log="$(mktemp)"
 start=$SECONDS
 for run in $(seq "$runs"); do
-  if "$binary" --testing-library swift-testing --filter "$filter" >"$log" 2>&1; then
+  if "$binary" --testing-library swift-testing --filter "$filter" --skip "$skip" >"$log" 2>&1; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1))
