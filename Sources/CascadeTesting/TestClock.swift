@@ -47,8 +47,15 @@ public final class TestClock: Clock, Sendable {
   private let state = Guarded(State())
 
   /// Creates a clock at time zero (and makes Cascade's runtime warnings fail the test; see
-  /// ``reportRuntimeWarningsAsTestFailures()``).
-  public init() { reportRuntimeWarningsAsTestFailures() }
+  /// ``reportRuntimeWarningsAsTestFailures()``). While it lives, tasks run one at a time on the
+  /// main thread, so that what a woken task does before it sleeps again is done before the
+  /// clock moves on.
+  public init() {
+    reportRuntimeWarningsAsTestFailures()
+    MainSerialExecutor.retain()
+  }
+
+  deinit { MainSerialExecutor.release() }
 
   /// The current instant: where the test last advanced the clock to.
   public var now: Instant { state.withLock { $0.now } }
@@ -59,7 +66,8 @@ public final class TestClock: Clock, Sendable {
   public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
   /// Suspends until the test advances the clock to `deadline`, or returns after a yield if
-  /// ``now`` is there already; throws `CancellationError` when the sleeping task is cancelled.
+  /// ``now`` is there already; throws `CancellationError` when the sleeping task is cancelled,
+  /// whenever the cancellation comes.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let id = state.withLock { state -> Int? in
@@ -74,12 +82,21 @@ public final class TestClock: Clock, Sendable {
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let resumeNow = state.withLock { state -> Bool in
-          if deadline <= state.now { return true }
+        enum Outcome { case wait, wake, cancel }
+        // Decided under the lock that the cancellation handler takes too: a cancellation that
+        // came before the sleeper is registered is seen here (the task is marked cancelled
+        // before its handler runs), one that comes after finds the sleeper there.
+        let outcome = state.withLock { state -> Outcome in
+          if Task.isCancelled { return .cancel }
+          if deadline <= state.now { return .wake }
           state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
-          return false
+          return .wait
         }
-        if resumeNow { continuation.resume() }
+        switch outcome {
+        case .wait: break
+        case .wake: continuation.resume()
+        case .cancel: continuation.resume(throwing: CancellationError())
+        }
       }
     } onCancel: {
       let sleeper = state.withLock { $0.sleepers.removeValue(forKey: id) }
@@ -87,44 +104,52 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Moves time forward by `duration`, waking each sleeper whose deadline is reached, earliest
-  /// first, and giving the woken tasks a chance to run before moving on.
+  /// Moves time forward by `duration`, waking every sleeper whose deadline it passes: earliest
+  /// deadline first, time set to that deadline, and each woken task left to run until it
+  /// suspends again (so a timer that sleeps again from the new time is woken again) before time
+  /// moves on.
+  ///
+  /// ```swift
+  /// await store.send(.startTimer)
+  /// await clock.advance(by: .seconds(3))  // three ticks of a one-second timer
+  /// ```
   public func advance(by duration: Duration = .zero) async {
     await advance(to: now.advanced(by: duration))
   }
 
   /// Moves time forward to `deadline`, waking sleepers as ``advance(by:)`` does.
   public func advance(to deadline: Instant) async {
+    await MainSerialExecutor.settle()
     while let next = wakeEarliest(upTo: deadline) {
       for sleeper in next { sleeper.continuation.resume() }
-      await Self.settle()
+      await MainSerialExecutor.settle()
     }
     state.withLock { if $0.now < deadline { $0.now = deadline } }
-    await Self.settle()
+    await MainSerialExecutor.settle()
   }
 
-  /// Advances until no task sleeps on this clock.
+  /// Advances until no task sleeps on this clock. Effects started just before (by a `send`)
+  /// are let run to their first sleep first.
   public func run() async {
-    while let latest = state.withLock({ $0.sleepers.values.map(\.deadline).max() }) {
-      await advance(to: latest)
+    await MainSerialExecutor.settle()
+    while let earliest = state.withLock({ $0.sleepers.values.map(\.deadline).min() }) {
+      await advance(to: earliest)
     }
   }
 
+  /// Sleepers with the earliest deadline up to `deadline`, in the order they went to sleep,
+  /// with time moved to their deadline.
   private func wakeEarliest(upTo deadline: Instant) -> [Sleeper]? {
     state.withLock { state -> [Sleeper]? in
       guard
         let earliest = state.sleepers.values.map(\.deadline).min(), earliest <= deadline
       else { return nil }
       state.now = max(state.now, earliest)
-      let due = state.sleepers.filter { $0.value.deadline == earliest }
-      for id in due.keys { state.sleepers[id] = nil }
-      return Array(due.values)
+      let due = state.sleepers.filter { $0.value.deadline == earliest }.keys.sorted()
+      return due.compactMap { state.sleepers.removeValue(forKey: $0) }
     }
   }
 
-  /// Lets tasks woken on other threads make progress before time moves again: yields only,
-  /// never a wait on another task.
-  static func settle() async {
-    for _ in 0..<20 { await Task.yield() }
-  }
+  /// Lets woken tasks run until they suspend again.
+  static func settle() async { await MainSerialExecutor.settle() }
 }

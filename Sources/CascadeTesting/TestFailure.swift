@@ -45,11 +45,11 @@ func indented(_ text: String, by spaces: Int = 4) -> String {
     .map { pad + $0 }.joined(separator: "\n")
 }
 
-/// Lets tasks that effects just started reach their first suspension before the test goes on.
-/// Only ever a handful of yields, never a wall-clock wait, and never a wait on another task
-/// (which a starved executor might not run).
+/// Lets tasks that effects just started reach their next suspension before the test goes on
+/// (see ``MainSerialExecutor/settle()``). Never a wall-clock wait, and never a wait on another
+/// task.
 func settle() async {
-  for _ in 0..<16 { await Task.yield() }
+  await MainSerialExecutor.settle()
 }
 
 /// Waits for `operation`, or gives up after `timeout`: the wall clock bounds only a test that

@@ -8,24 +8,33 @@ import XCTest
 /// runs them in parallel, and no real file or user default is touched unless the test sets
 /// `$0.sharedStorage` itself.
 ///
-/// A Swift Testing test is told apart by `Test.current` (so the cases of one parameterized
-/// test share a storage); XCTest runs one test at a time, and each gets a fresh storage when it
-/// starts.
+/// A Swift Testing test is told apart by `Test.current`, and each case of a parameterized test
+/// by its arguments (`Test.Case.current`); XCTest runs one test at a time, and each gets a fresh
+/// storage when it starts.
 enum TestSharedStorage {
   static let installed: Void = {
     XCTestObservationCenter.shared.addTestObserver(XCTestStorageReset.shared)
     SharedStorage.testStorageProvider.withLock { $0 = { storageForCurrentTest() } }
   }()
 
-  private static let perTest = Guarded<[Test.ID: SharedStorage]>([:])
+  /// A test, and the case of a parameterized test: Swift Testing gives a case no public
+  /// identity, so its arguments' description (which holds their values) stands in for one.
+  private struct TestKey: Hashable {
+    let test: Test.ID
+    let testCase: String
+  }
+
+  private static let perTest = Guarded<[TestKey: SharedStorage]>([:])
   fileprivate static let xctest = Guarded<SharedStorage?>(nil)
 
   private static func storageForCurrentTest() -> SharedStorage? {
     if let test = Test.current {
+      let testCase = Test.Case.current.flatMap { $0.isParameterized ? String(reflecting: $0) : nil }
+      let key = TestKey(test: test.id, testCase: testCase ?? "")
       return perTest.withLock { storages in
-        if let storage = storages[test.id] { return storage }
+        if let storage = storages[key] { return storage }
         let storage = SharedStorage.inMemory()
-        storages[test.id] = storage
+        storages[key] = storage
         return storage
       }
     }

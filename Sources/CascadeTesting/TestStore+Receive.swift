@@ -82,6 +82,105 @@ extension TestStore {
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
+  /// Receives the next action an effect sent, checks it follows `pattern` (a key path of case
+  /// names and element ids, as in TCA), reduces it and checks the state. The payload need not
+  /// be `Equatable`.
+  ///
+  /// ```swift
+  /// await store.receive(\.path[id: 0].detail.loaded) {
+  ///   $0.path[id: 0]?.detail?.isLoading = false
+  /// }
+  /// ```
+  public func receive(
+    _ pattern: KeyPath<ActionPattern, ActionPattern>,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let pattern = ActionPattern()[keyPath: pattern]
+    await receive(
+      matching: { pattern.extract(from: $0) != nil },
+      expected: { received in
+        """
+        Received an action that does not follow \(pattern.description):
+
+        \(indented(stateDump(received)))
+        """
+      },
+      description: "an action following \(pattern.description)",
+      timeout: timeout, update: updateStateToExpectedResult,
+      at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Receives the next action an effect sent, checks it follows `pattern` and carries `value`
+  /// at its end, reduces it and checks the state.
+  ///
+  /// ```swift
+  /// await store.receive(\.delegate.saved, Item(id: 1, name: "Ada"))
+  /// ```
+  public func receive<Value: Equatable>(
+    _ pattern: KeyPath<ActionPattern, ActionPattern>,
+    _ value: Value,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let pattern = ActionPattern()[keyPath: pattern]
+    await receive(
+      matching: { pattern.extract(from: $0) as? Value == value },
+      expected: { received in
+        let payload = pattern.extract(from: received)
+        let diff = payload.map { stateDiff(value as Any, $0) ?? stateDump($0) }
+        return """
+          Received an action that does not carry the expected value at \(pattern.description):
+
+          \(indented(diff ?? stateDump(received)))
+
+          (Expected: −, Received: +)
+          """
+      },
+      description: "an action following \(pattern.description)",
+      timeout: timeout, update: updateStateToExpectedResult,
+      at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Receives the next action an effect sent, checks `isMatching` accepts it, reduces it and
+  /// checks the state.
+  ///
+  /// ```swift
+  /// await store.receive { action in
+  ///   if case .loaded(.success) = action { true } else { false }
+  /// }
+  /// ```
+  public func receive(
+    _ isMatching: (_ action: Action) -> Bool,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      matching: isMatching,
+      expected: { received in
+        """
+        Received an action the predicate does not accept:
+
+        \(indented(stateDump(received)))
+        """
+      },
+      description: "an action the predicate accepts",
+      timeout: timeout, update: updateStateToExpectedResult,
+      at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
   /// Reduces every action received so far without asserting them.
   public func skipReceivedActions(
     fileID: StaticString = #fileID,
@@ -96,7 +195,7 @@ extension TestStore {
 
   func skipQueuedActions(at location: TestLocation) {
     while !received.isEmpty {
-      let (action, cascade) = received.removeFirst()
+      let (action, cascade, _) = received.removeFirst()
       ledger.removeFirstReceived()
       if case .off(showSkippedAssertions: true) = exhaustivity {
         reportSkipped("received \(describe(action))", at: location)
@@ -119,19 +218,31 @@ extension TestStore {
     await settle()
     let timeout = timeout ?? self.timeout
     while true {
-      if received.isEmpty, !(await waitForReceivedAction(timeout: timeout)) {
+      // With nothing queued and no effect running, nothing can arrive: fail at once.
+      var why: String?
+      if received.isEmpty {
+        if ledger.runningSends.isEmpty {
+          why = "no effect is running"
+        } else if !(await waitForReceivedAction(timeout: timeout)) {
+          why = "no action arrived within \(timeout)"
+        }
+      }
+      if let why {
         reportFailure(
           """
-          Expected to receive \(description), but no action arrived within \(timeout).
+          Expected to receive \(description), but \(why).
 
           If an effect waits on a clock, advance the test clock first; if it was cancelled or \
           finished without sending, this action is not coming.
           """, at: location)
         return
       }
-      let (action, cascade) = received.removeFirst()
+      let (action, cascade, shared) = received.removeFirst()
       ledger.removeFirstReceived()
       trackShared()
+      // The step is checked against shared values as they were when the effect sent this
+      // action: what the effect changed after sending it belongs to its next action.
+      for (id, root) in sharedRoots { root._attributeReceived(shared[id]) }
       let before = core.state
       if matches(action) {
         core.reduceReceived(action, cascade: cascade)

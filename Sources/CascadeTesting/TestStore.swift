@@ -26,6 +26,10 @@ import Cascade
 /// }
 /// ```
 ///
+/// Effects run deterministically: while a test store (or a ``TestClock``) lives, every task runs
+/// on the main thread, one job at a time, interleaved with the test at its `await`s (see
+/// ``TestClock`` for time).
+///
 /// A failed assertion shows a `−/+` diff of the expected and actual state. Received actions not
 /// asserted and effects still running fail the test at ``finish(timeout:fileID:filePath:line:column:)``
 /// or when the store is released; a running effect is reported at the `send` that started it.
@@ -35,7 +39,10 @@ public final class TestStore<State: Equatable, Action> {
   let core: _StoreCore<State, Action>
   let ledger = TestStoreLedger()
   private let location: TestLocation
-  var received: [(action: Action, cascade: _Cascade)] = []
+  /// Actions effects sent, waiting for the test, each with the live value of every tracked
+  /// shared root when it was sent: a shared change belongs to the next action its effect sends.
+  var received: [(action: Action, cascade: _Cascade, shared: [ObjectIdentifier: any Sendable])] =
+    []
   /// The shared values the state has held, each with the value the test last asserted.
   var sharedRoots: [ObjectIdentifier: any _AnySharedRoot] = [:]
   var waiter: CheckedContinuation<Bool, Never>?
@@ -72,19 +79,20 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
     reportRuntimeWarningsAsTestFailures()
+    MainSerialExecutor.retain()
     self.location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    self.store = withoutActuallyEscaping(prepareDependencies) { prepare in
-      let state = withDependencies {
-        $0.context = .test
-        prepare(&$0)
-      } operation: {
-        initialState()
-      }
-      return Store(initialState: state, reducer: reducer) { values in
-        values.context = .test
-        prepare(&values)
-      }
+    // Prepared once: the initial state and the store share one set of values, so a stateful
+    // dependency (`.incrementing` UUIDs) goes on where the initial state left it.
+    var values = DependencyValues.current.withFreshCache()
+    values.context = .test
+    prepareDependencies(&values)
+    let prepared = values
+    let state = withDependencies {
+      $0 = prepared
+    } operation: {
+      initialState()
     }
+    self.store = Store(initialState: state, reducer: reducer) { $0 = prepared }
     guard let core = store.core as? _StoreCore<State, Action> else {
       fatalError("TestStore: a root store's core has the store's own state and action types.")
     }
@@ -96,6 +104,7 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   deinit {
+    defer { MainSerialExecutor.release() }
     for (message, location) in ledger.outstandingFailures(endingAt: location) {
       reportFailure(message, at: location)
     }
@@ -265,7 +274,18 @@ public final class TestStore<State: Equatable, Action> {
         : _SharedAssertion.$isComparing.withValue(true) { expected == actual }
       guard !equal else { return nil }
       let expectedDump = inSharedMode(.expected) { stateDump(expected) }
-      return _dumpDiff(expectedDump, stateDump(actual))
+      let actualDump = stateDump(actual)
+      if let diff = _dumpDiff(expectedDump, actualDump) { return diff }
+      // `==` has the last word: a difference the dump cannot show still fails, and says where.
+      let unequal = inSharedMode(.expected) { _firstUnequal(expected, actual) }
+      let place = unequal.path.isEmpty ? "the state itself" : "'\(unequal.path)'"
+      return """
+        \(indented(actualDump, by: 2))
+
+        The expected and actual states print alike, but '==' says they differ: \
+        \(place), a '\(unequal.type)', compared unequal. Its dump does not show what \
+        differs; give the type a 'description' or a 'customMirror' that does.
+        """
     }
   }
 
@@ -298,7 +318,8 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   func enqueueReceived(_ action: Action, cascade: _Cascade) {
-    received.append((action, cascade))
+    let shared = sharedRoots.isEmpty ? [:] : sharedRoots.mapValues { $0._liveSnapshot() }
+    received.append((action, cascade, shared))
     ledger.recordReceived(describe(action))
     if let waiter {
       self.waiter = nil

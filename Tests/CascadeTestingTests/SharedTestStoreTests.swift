@@ -35,9 +35,63 @@ private struct Tally: Reducer {
   }
 }
 
+/// An effect that sends a step, changes shared state, then sends that it is done.
+private struct Steps: Reducer {
+  struct State: Equatable, Sendable {
+    @Shared(.inMemory("steps")) var count = 0
+    var log: [String] = []
+  }
+  enum Action: Equatable, Sendable {
+    case start
+    case step
+    case done
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .start:
+      return .run { [count = state.$count] send in
+        await send(.step)
+        count.withLock { $0 += 1 }
+        await send(.done)
+      }
+    case .step:
+      state.log.append("step")
+      return .none
+    case .done:
+      state.log.append("done")
+      return .none
+    }
+  }
+}
+
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct SharedTestStoreTests {
+  @Test func aSharedChangeBetweenTwoSendsBelongsToTheSecond() async {
+    // Twenty times: the attribution once depended on how far the effect got meanwhile.
+    for _ in 0..<20 {
+      let store = TestStore(initialState: Steps.State()) { Steps() }
+      store.state.$count.withLock { $0 = 0 }
+      store.assert { $0.$count.withLock { $0 = 0 } }
+      await store.send(.start)
+      await store.receive(.step) { $0.log = ["step"] }
+      await store.receive(.done) {
+        $0.$count.withLock { $0 = 1 }
+        $0.log = ["step", "done"]
+      }
+      await store.finish()
+    }
+  }
+
+  @Test(arguments: [1, 2, 3])
+  func eachCaseOfAParameterizedTestHasStorageOfItsOwn(value: Int) async {
+    let store = TestStore(initialState: Tally.State()) { Tally() }
+    #expect(store.state.total == 0)
+    await store.send(.add(value)) { $0.$total.withLock { $0 = value } }
+    #expect(store.state.total == value)
+  }
+
   @Test func aSharedChangeIsAssertedInTheSendThatMadeIt() async {
     let store = TestStore(initialState: Tally.State()) { Tally() }
     await store.send(.add(2)) { $0.$total.withLock { $0 = 2 } }

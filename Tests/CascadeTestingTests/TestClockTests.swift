@@ -1,5 +1,6 @@
 import Cascade
 import CascadeTesting
+import Foundation
 import Testing
 
 private final class Events: Sendable {
@@ -89,10 +90,255 @@ struct TestClockTests {
     #expect(clock.now >= TestClock.Instant(offset: .seconds(2)))
   }
 
+  // MARK: swift-clocks' TestClockTests, ported
+
+  @Test func runWakesASleeperAndLetsItFinish() async throws {
+    let clock = TestClock()
+    let events = Events()
+    let task = Task {
+      try await clock.sleep(for: .seconds(1))
+      events.append("done")
+    }
+    await clock.run()
+    #expect(events.value == ["done"])
+    try await task.value
+  }
+
+  @Test func aZeroSleepEndsOnAnAdvanceOfZero() async throws {
+    let clock = TestClock()
+    let events = Events()
+    let task = Task {
+      try await clock.sleep(for: .zero)
+      events.append("done")
+    }
+    await clock.advance()
+    #expect(events.value == ["done"])
+    try await task.value
+  }
+
+  @Test func oneAdvanceWakesEverySleepOfALoopInTurn() async throws {
+    let clock = TestClock()
+    let count = Guarded(0)
+    let task = Task {
+      for _ in 1...200 {
+        try await clock.sleep(for: .seconds(1))
+        count.withLock { $0 += 1 }
+      }
+    }
+    await clock.advance(by: .seconds(200))
+    #expect(count.withLock { $0 } == 200)
+    try await task.value
+  }
+
+  @Test func sleepUntilDeadlinesComputedFromNowAreWokenInTurn() async throws {
+    let clock = TestClock()
+    let count = Guarded(0)
+    let task = Task {
+      for _ in 1...200 {
+        try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
+        count.withLock { $0 += 1 }
+      }
+    }
+    await clock.advance(by: .seconds(200))
+    #expect(count.withLock { $0 } == 200)
+    try await task.value
+  }
+
+  @Test func runEndsOnlyWhenNoTaskSleeps() async throws {
+    let clock = TestClock()
+    let count = Guarded(0)
+    let task = Task {
+      for _ in 1...200 {
+        try await clock.sleep(for: .seconds(1))
+        count.withLock { $0 += 1 }
+      }
+    }
+    await clock.run()
+    #expect(count.withLock { $0 } == 200)
+    #expect(clock.now == TestClock.Instant(offset: .seconds(200)))
+    try await task.value
+  }
+
+  @Test func aTimerTicksOncePerIntervalAdvanced() async {
+    let clock = TestClock()
+    let count = Guarded(0)
+    let task = Task {
+      for await _ in clock.timer(interval: .seconds(1)).prefix(100) {
+        count.withLock { $0 += 1 }
+      }
+    }
+    await clock.advance(by: .seconds(100))
+    #expect(count.withLock { $0 } == 100)
+    await task.value
+  }
+
+  @Test func aTimerKeepsItsDeadlinesWhenItsBodyIsSlow() async {
+    let clock = TestClock()
+    let ticks = Events()
+    let task = Task {
+      for await tick in clock.timer(interval: .seconds(1)).prefix(3) {
+        ticks.append("\(tick) at \(clock.now)")
+        // The body takes half an interval of the clock's time: the next deadline holds.
+        try? await clock.sleep(for: .milliseconds(500))
+      }
+    }
+    await clock.advance(by: .milliseconds(3_500))
+    #expect(ticks.value == ["1 at 1.0 seconds", "2 at 2.0 seconds", "3 at 3.0 seconds"])
+    await task.value
+  }
+
+  @Test func aTimerOnTheClockDependencyExistential() async {
+    let testClock = TestClock()
+    let clock: any Clock<Duration> = testClock
+    let count = Guarded(0)
+    let task = Task {
+      for await _ in clock.timer(interval: .seconds(1)).prefix(5) { count.withLock { $0 += 1 } }
+    }
+    await testClock.advance(by: .seconds(5))
+    #expect(count.withLock { $0 } == 5)
+    await task.value
+  }
+
+  @Test func aCancelledTimerEnds() async {
+    let clock = TestClock()
+    let task = Task {
+      var ticks = 0
+      for await _ in clock.timer(interval: .seconds(1)) { ticks += 1 }
+      return ticks
+    }
+    await clock.advance(by: .seconds(2))
+    task.cancel()
+    #expect(await task.value == 2)
+  }
+
+  @Test func cancellingRemovesTheSleeper() async {
+    let clock = TestClock()
+    let count = Guarded(0)
+    let task = Task {
+      try await clock.sleep(for: .seconds(1))
+      count.withLock { $0 += 1 }
+    }
+    task.cancel()
+    await #expect(throws: CancellationError.self) { try await task.value }
+    await clock.advance(by: .seconds(1))
+    #expect(count.withLock { $0 } == 0)
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func aTaskCancelledBeforeItSleepsNeverRegisters() async {
+    let clock = TestClock()
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      try await clock.sleep(for: .seconds(1))
+    }
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(clock.sleeperCount == 0)
+  }
+
+  /// A cancellation can land between the sleep's cancellation check and the registration of
+  /// its sleeper. It must still end the sleep: every cancelled sleep throws, and none is left
+  /// for the clock to wake.
+  @Test func aSleepCancelledWhileItRegistersStillThrows() async {
+    let clock = TestClock()
+    let notCancelled = Guarded(0)
+    for _ in 0..<2_000 {
+      let sleeper = Task {
+        do {
+          try await clock.sleep(for: .seconds(1))
+          notCancelled.withLock { $0 += 1 }
+        } catch {}
+      }
+      // Cancelled from a thread of its own, racing the sleep on whatever thread it runs.
+      await withCheckedContinuation { cancelled in
+        Thread.detachNewThread {
+          sleeper.cancel()
+          cancelled.resume()
+        }
+      }
+      // A sleeper registered after its cancellation would be woken here, as if not cancelled.
+      await clock.advance(by: .seconds(1))
+      await sleeper.value
+    }
+    #expect(notCancelled.withLock { $0 } == 0)
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func advancingNeverMovesTimeBackwards() async {
+    let clock = TestClock()
+    await clock.advance(by: .seconds(10))
+    await clock.advance(to: .init(offset: .seconds(5)))
+    #expect(clock.now == TestClock.Instant(offset: .seconds(10)))
+    await clock.advance(by: .seconds(-5))
+    #expect(clock.now == TestClock.Instant(offset: .seconds(10)))
+  }
+
+  @Test func sleepsInsideAnActorAreWokenInTurn() async {
+    let clock = TestClock()
+    let worker = Worker()
+    let task = Task { try await worker.sleep(on: clock, times: 200) }
+    await clock.advance(by: .seconds(200))
+    #expect(await worker.count == 200)
+    try? await task.value
+  }
+
+  @Test func aTimerInsideAnActorTicksInTurn() async {
+    let clock = TestClock()
+    let worker = Worker()
+    let task = Task { await worker.tick(on: clock, times: 200) }
+    await clock.advance(by: .seconds(200))
+    #expect(await worker.count == 200)
+    await task.value
+  }
+
+  @Test func consecutiveSleepsOfOneTaskAllEndInOneAdvance() async throws {
+    let clock = TestClock()
+    let task = Task {
+      var count = 0
+      for _ in 1...5 {
+        try await clock.sleep(for: .seconds(1))
+        count += 1
+      }
+      return count
+    }
+    await clock.advance(by: .seconds(5))
+    #expect(try await task.value == 5)
+  }
+
+  @Test func runWakesTasksInDeadlineOrderNotStartOrder() async {
+    let clock = TestClock()
+    let events = Events()
+    let late = Task {
+      try await clock.sleep(for: .seconds(2))
+      events.append("2")
+    }
+    let early = Task {
+      try await clock.sleep(for: .seconds(1))
+      events.append("1")
+    }
+    await clock.run()
+    #expect(events.value == ["1", "2"])
+    _ = (late, early)
+  }
+
   @Test func immediateClockSkipsTheWaitButMovesTime() async throws {
     let clock = ImmediateClock()
     let start = clock.now
     try await clock.sleep(for: .seconds(60))
     #expect(start.duration(to: clock.now) == .seconds(60))
+  }
+}
+
+private actor Worker {
+  var count = 0
+
+  func sleep(on clock: TestClock, times: Int) async throws {
+    for _ in 1...times {
+      try await clock.sleep(for: .seconds(1))
+      count += 1
+    }
+  }
+
+  func tick(on clock: TestClock, times: Int) async {
+    for await _ in clock.timer(interval: .seconds(1)).prefix(times) { count += 1 }
   }
 }

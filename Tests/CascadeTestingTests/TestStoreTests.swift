@@ -267,10 +267,22 @@ struct TestStoreTests {
 
   @Test func aReceiveThatNeverComesFailsAfterTheTimeout() async {
     let store = makeStore()
+    await store.send(.listen)  // sleeps on a clock nobody advances
     await withKnownIssue {
       await store.receive(.tick, timeout: .milliseconds(50))
     } matching: { issue in
-      issue.comments.map(\.rawValue).joined().contains("no action arrived")
+      issue.comments.map(\.rawValue).joined().contains("no action arrived within")
+    }
+    await store.skipInFlightEffects()
+  }
+
+  @Test func aReceiveWithNoEffectRunningFailsAtOnce() async {
+    let store = makeStore()
+    store.timeout = .seconds(3_600)  // never waited for
+    await withKnownIssue {
+      await store.receive(.tick)
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("but no effect is running")
     }
   }
 

@@ -112,6 +112,16 @@ struct CompositionTests {
     Store(initialState: state) { Parent(log: log, effect: effect) }
   }
 
+  /// The store's running effects, once those whose body just ended have reported it: a task
+  /// reports its end after its body returns, possibly a hop later (always one when a test store
+  /// elsewhere in the process runs tasks on the main thread).
+  fileprivate func settledEffectCount(of store: StoreOf<Parent>, expecting count: Int) async
+    -> Int
+  {
+    for _ in 0..<1_000 where store.activeEffectCount != count { await Task.yield() }
+    return store.activeEffectCount
+  }
+
   @Test func ifLetRunsTheChildFirst() {
     let store = makeStore()
     store.send(.present)
@@ -176,7 +186,8 @@ struct CompositionTests {
     await effect.started.wait(for: 3)
     store.send(.dismiss)
     await effect.ended.wait(for: 2)
-    #expect(store.activeEffectCount == 1)  // the parent's own effect lives on
+    // The parent's own effect lives on.
+    #expect(await settledEffectCount(of: store, expecting: 1) == 1)
     store.send(.stop("parent"))
     await effect.ended.wait(for: 3)
   }
@@ -200,10 +211,10 @@ struct CompositionTests {
     await effect.started.wait(for: 2)
     store.send(.removeRow(1))
     await effect.ended.wait(for: 1)
-    #expect(store.activeEffectCount == 1)
+    #expect(await settledEffectCount(of: store, expecting: 1) == 1)
     store.send(.removeRow(2))
     await effect.ended.wait(for: 2)
-    #expect(store.activeEffectCount == 0)
+    #expect(await settledEffectCount(of: store, expecting: 0) == 0)
   }
 
   @Test func theSameCancelIDInTwoElementsNeverCollides() async {
@@ -216,7 +227,7 @@ struct CompositionTests {
     let stop = store.send(.rows(.element(id: 1, action: .stop("x"))))
     await stop.finish()
     await effect.ended.wait(for: 1)
-    #expect(store.activeEffectCount == 1)  // element 2's "x" still runs
+    #expect(await settledEffectCount(of: store, expecting: 1) == 1)  // element 2's "x" still runs
     store.send(.removeRow(2))
     await effect.ended.wait(for: 2)
   }
@@ -231,14 +242,14 @@ struct CompositionTests {
     // The child cancelling "x" reaches only its own.
     store.send(.rows(.element(id: 1, action: .stop("x"))))
     await effect.ended.wait(for: 1)
-    #expect(store.activeEffectCount == 1)
+    #expect(await settledEffectCount(of: store, expecting: 1) == 1)
 
     // The parent cancelling "x" reaches its own and every child's.
     store.send(.rows(.element(id: 1, action: .listen("x"))))
     await effect.started.wait(for: 3)
-    #expect(store.activeEffectCount == 2)
+    #expect(await settledEffectCount(of: store, expecting: 2) == 2)
     store.send(.stop("x"))
     await effect.ended.wait(for: 3)
-    #expect(store.activeEffectCount == 0)
+    #expect(await settledEffectCount(of: store, expecting: 0) == 0)
   }
 }

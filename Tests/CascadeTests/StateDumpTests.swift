@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Cascade
@@ -107,6 +108,89 @@ private struct AppState: Equatable {
           … (7 unchanged)
         """)
     #expect(stateDiff(old, old) == nil)
+  }
+}
+
+@Suite struct StandardValueDumpTests {
+  private struct Record: Equatable {
+    var id: UUID
+    var date: Date
+    var url: URL
+    var data: Data
+    var price: Decimal
+    var wait: Duration
+  }
+
+  @Test func standardValueTypesPrintTheirContent() throws {
+    let record = Record(
+      id: UUID(incrementing: 7), date: Date(timeIntervalSince1970: 1_234_567_890.25),
+      url: try #require(URL(string: "https://example.com/a?b=1")), data: Data("hi".utf8),
+      price: try #require(Decimal(string: "12.50")), wait: .milliseconds(1_500))
+    #expect(
+      stateDump(record) == """
+        StandardValueDumpTests.Record(
+          id: UUID(00000000-0000-0000-0000-000000000007)
+          date: Date(2009-02-13T23:31:30.25Z)
+          url: URL(https://example.com/a?b=1)
+          data: Data(2 bytes: 6869)
+          price: Decimal(12.5)
+          wait: Duration(1.5 seconds)
+        )
+        """)
+  }
+
+  @Test func valuesThatDifferPrintDifferently() {
+    #expect(stateDump(UUID(incrementing: 1)) != stateDump(UUID(incrementing: 2)))
+    #expect(
+      stateDump(Date(timeIntervalSince1970: 0.001)) != stateDump(Date(timeIntervalSince1970: 0.002))
+    )
+    let long = Data(repeating: 1, count: 100)
+    var changed = long
+    changed[99] = 2
+    #expect(stateDump(long) != stateDump(changed))
+    #expect(stateDump(Optional(UUID(incrementing: 3))) == stateDump(UUID(incrementing: 3)))
+  }
+
+  @Test func anEnumPayloadOfAStandardTypePrintsOnOneLine() {
+    enum Event { case opened(UUID) }
+    #expect(
+      stateDump(Event.opened(UUID(incrementing: 1)))
+        == "StandardValueDumpTests.Event.opened(UUID(00000000-0000-0000-0000-000000000001))")
+  }
+}
+
+@Suite struct DiffFoldingTests {
+  private struct Wide: Equatable {
+    var a = 1, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7
+  }
+
+  @Test func theRootTypesLineIsNeverFolded() {
+    var new = Wide()
+    new.g = 70
+    #expect(
+      stateDiff(Wide(), new, context: 1) == """
+          DiffFoldingTests.Wide(
+          … (5 unchanged)
+            f: 6
+        −  g: 7
+        +  g: 70
+          )
+        """)
+  }
+
+  @Test func aFoldNeverHidesASingleLine() {
+    var new = Wide()
+    new.c = 30
+    #expect(
+      stateDiff(Wide(), new, context: 1) == """
+          DiffFoldingTests.Wide(
+            a: 1
+            b: 2
+        −  c: 3
+        +  c: 30
+            d: 4
+          … (4 unchanged)
+        """)
   }
 }
 

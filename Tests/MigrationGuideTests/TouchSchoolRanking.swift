@@ -127,6 +127,14 @@ private let seoulHigh = SchoolInfo(seq: "7130027", name: "Seoul High", count: 12
 private let gyeonggiHigh = SchoolInfo(seq: "7130055", name: "Gyeonggi High", count: 20)
 
 // region: touchschool-test
+extension MainFeature.State {
+  /// The screen pushed first (id 0), when it is the rank screen: `path[id:]` reads one screen.
+  fileprivate var rankScreen: RankFeature.State? {
+    guard case let .rankScene(rank)? = path[id: 0] else { return nil }
+    return rank
+  }
+}
+
 @MainActor
 @Test func aRankingSnapshotReachesThePushedRankScreen() async {
   let (snapshots, listener) = AsyncStream<[SchoolInfo]>.makeStream()
@@ -163,14 +171,6 @@ private let gyeonggiHigh = SchoolInfo(seq: "7130055", name: "Gyeonggi High", cou
   await store.finish()
 }
 // endregion
-
-extension MainFeature.State {
-  /// The rank screen on top of the stack, if that is what is on top.
-  fileprivate var rankScreen: RankFeature.State? {
-    guard case let .rankScene(rank)? = path.last else { return nil }
-    return rank
-  }
-}
 
 @MainActor
 @Test func eachTestHasItsOwnRanking() async {

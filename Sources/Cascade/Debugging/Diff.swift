@@ -71,6 +71,14 @@ func lineDiff(_ old: [String], _ new: [String], context: Int) -> String? {
     if case .same = line { continue }
     for k in max(0, index - context)...min(lines.count - 1, index + context) { keep[k] = true }
   }
+  // The root's line (its type) always shows, and a fold never hides a single line: the
+  // marker would take the line's room and say less.
+  if !keep.isEmpty { keep[0] = true }
+  for index in keep.indices where !keep[index] {
+    let before = index == 0 || keep[index - 1]
+    let after = index == keep.count - 1 || keep[index + 1]
+    if before && after { keep[index] = true }
+  }
   var output: [String] = []
   var folded = 0
   for (index, line) in lines.enumerated() {

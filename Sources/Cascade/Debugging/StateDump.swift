@@ -12,6 +12,11 @@
 /// // )
 /// ```
 ///
+/// Standard value types print by their content, on one line: `UUID(…)`, `Date(…)` in ISO 8601
+/// with every fractional digit, `URL(…)`, `Data(…)` in hex, `Decimal(…)`, `Duration(…)`,
+/// `Locale(…)`, `TimeZone(…)`, `Calendar(…)`, and any other struct with no fields to show but a
+/// `description`. Two values that differ print differently wherever the type lets it.
+///
 /// Built on `Mirror`: meant for test failures and debugging, never for the per-action path.
 public func stateDump<Value>(_ value: Value, maxElements: Int? = nil) -> String {
   var lines: [String] = []
@@ -36,6 +41,10 @@ private func _dump(
   }
   let pad = String(repeating: "  ", count: indent)
   let prefix = pad + (label.map { "\($0): " } ?? "")
+  if let text = contentText(value) {
+    lines.append(prefix + text)
+    return
+  }
   guard indent < maxDepth else {
     lines.append(prefix + "…")
     return
@@ -154,6 +163,7 @@ private func _dump(
 
 /// Values printed on one line: those with no structure to show.
 private func isLeaf(_ value: Any) -> Bool {
+  if contentText(value) != nil { return true }
   if value is String || value is Substring || value is Character { return true }
   let mirror = Mirror(reflecting: value)
   if mirror.children.isEmpty { return mirror.displayStyle != .collection }
@@ -167,6 +177,7 @@ private func leafText(_ value: Any) -> String {
   case let string as Substring: return String(string).debugDescription
   case let character as Character: return String(character).debugDescription
   default:
+    if let text = contentText(value) { return text }
     let mirror = Mirror(reflecting: value)
     if mirror.displayStyle == .enum, mirror.children.isEmpty {
       return "\(typeDescription(type(of: value))).\(value)"

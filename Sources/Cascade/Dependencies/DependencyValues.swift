@@ -68,7 +68,7 @@ public struct DependencyValues: Sendable {
   /// These values with a cache of their own for test and preview defaults: what a new store
   /// pins, so default values built in one test never leak into another.
   @usableFromInline
-  func withFreshCache() -> DependencyValues {
+  package func withFreshCache() -> DependencyValues {
     var values = self
     values.cache = _DependencyCache()
     return values

@@ -42,6 +42,11 @@ package protocol _AnySharedRoot: AnyObject, Sendable {
   func _endStep(toSend: Bool)
   /// A dump diff of the baseline against the current value, if they differ.
   func _baselineDiff() -> String?
+  /// The live value, for a test store to keep with an action an effect sent.
+  func _liveSnapshot() -> any Sendable
+  /// Until `_endStep`, a `receive` sees `snapshot` (the value when the received action was
+  /// sent) as the value the step made, unless the reducer changes the value itself.
+  func _attributeReceived(_ snapshot: (any Sendable)?)
   /// A description of the key, for messages.
   var _keyDescription: String { get }
   /// Why the stored value could not be loaded, for a persisted key.
@@ -80,6 +85,7 @@ package final class _SharedRoot<Value: Sendable>: _SharedBox<Value>, _AnySharedR
     var expectation: Value?
     var baseline: Value?
     var batchValue: Value?
+    var receivedValue: Value?
     var listeners: [ObjectIdentifier: WeakListener] = [:]
     /// Counts committed changes: a reload from storage applies only over the value it was
     /// decided against, never over a change made meanwhile.
@@ -148,6 +154,7 @@ package final class _SharedRoot<Value: Sendable>: _SharedBox<Value>, _AnySharedR
   private func attributedValue(toSend: Bool) -> Value {
     if let batchValue = locked.batchValue { return batchValue }
     if toSend, let baseline = locked.baseline { return baseline }
+    if let receivedValue = locked.receivedValue { return receivedValue }
     return locked.value
   }
 
@@ -270,6 +277,15 @@ package final class _SharedRoot<Value: Sendable>: _SharedBox<Value>, _AnySharedR
     lock.lock()
     locked.baseline = locked.value
     locked.batchValue = nil
+    locked.receivedValue = nil
+    lock.unlock()
+  }
+
+  package func _liveSnapshot() -> any Sendable { liveValue() }
+
+  package func _attributeReceived(_ snapshot: (any Sendable)?) {
+    lock.lock()
+    locked.receivedValue = snapshot as? Value
     lock.unlock()
   }
 
@@ -284,6 +300,7 @@ package final class _SharedRoot<Value: Sendable>: _SharedBox<Value>, _AnySharedR
     lock.lock()
     locked.baseline = attributedValue(toSend: toSend)
     locked.batchValue = nil
+    locked.receivedValue = nil
     locked.expectation = nil
     lock.unlock()
   }
