@@ -1,5 +1,6 @@
 import Cascade
 import CascadeTesting
+import ExampleSupport
 import Foundation
 import Testing
 import TouchSchool
@@ -50,8 +51,45 @@ struct RankingClientTests {
       issue.comments.contains { $0.rawValue.contains("is unreadable") }
     }
     #expect(board?.ranking == Ranking())
-    let kept = folder.appendingPathComponent("ranking.json.unreadable")
+    let kept = folder.appendingPathComponent("ranking.unreadable-1.json")
     #expect(try String(contentsOf: kept, encoding: .utf8) == "{\"touches\": [")
+  }
+
+  @Test func aSecondUnreadableRankingKeepsTheFirstOnesRescuedCopy() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for text in ["first", "second"] {
+      try Data(text.utf8).write(to: file)
+      withKnownIssue {
+        _ = RankingBoard(file: file)
+      } matching: {
+        $0.comments.contains { $0.rawValue.contains("is unreadable") }
+      }
+    }
+    let first = folder.appendingPathComponent("ranking.unreadable-1.json")
+    let second = folder.appendingPathComponent("ranking.unreadable-2.json")
+    #expect(try String(contentsOf: first, encoding: .utf8) == "first")
+    #expect(try String(contentsOf: second, encoding: .utf8) == "second")
+  }
+
+  @Test func anUnreadableRankingThatCannotBeMovedIsNeverOverwritten() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data("not json".utf8).write(to: file)
+    var board: RankingBoard?
+    withKnownIssue {
+      board = RankingBoard(
+        file: file,
+        moveAside: { _ in .failure(FileRescue.Failure(reason: "Read-only file system")) })
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue.contains("could not be moved aside (Read-only file system)")
+          && $0.rawValue.contains("not saved")
+      }
+    }
+    board?.add(3, to: seoulHigh.id)
+    #expect(board?.ranking == Ranking(touches: [seoulHigh.id: 3]))  // kept for this run
+    #expect(try String(contentsOf: file, encoding: .utf8) == "not json")
   }
 
   @Test func rivalsPlayOnTheClockOnlyWhileSomeoneWatches() async throws {
