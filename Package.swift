@@ -78,6 +78,8 @@ let package = Package(
       ],
       path: "Examples/CascadeExamples"),
 
+    // Runs the built example executables as a user would; needs `swift build` and CASCADE_E2E=1.
+    .testTarget(name: "EndToEndTests", path: "Examples/EndToEndTests"),
     .testTarget(
       name: "ExampleSupportTests", dependencies: ["ExampleSupport"],
       path: "Examples/ExampleSupportTests"),

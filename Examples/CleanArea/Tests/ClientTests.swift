@@ -134,6 +134,40 @@ struct ClientTests {
     #expect(try String(contentsOf: file, encoding: .utf8) == "not json")
   }
 
+  /// A toggle told observers under the client's lock while a cancelled observer's termination
+  /// waited for it. Toggles on many threads, observers joining and cancelled all the while:
+  /// every toggle is kept, and nothing waits forever.
+  @Test func togglesOnManyThreadsWhileObserversComeAndGo() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("bookmarks.json")
+    let client = BookmarkClient.live(file: file)
+    let writing = Task.detached {
+      // Each thread toggles its own 50 policies an odd number of times: all end bookmarked.
+      DispatchQueue.concurrentPerform(iterations: 4) { thread in
+        for round in 0..<3 {
+          for id in (thread * 50)..<(thread * 50 + 50) {
+            _ = round
+            client.toggle(id)
+          }
+        }
+      }
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<200 {
+        group.addTask {
+          let observer = Task { for await _ in client.updates() {} }
+          await Task.yield()
+          observer.cancel()
+          await observer.value
+        }
+      }
+    }
+    await writing.value
+    #expect(client.current() == Set(0..<200))
+    #expect(BookmarkClient.live(file: file).current() == Set(0..<200))
+  }
+
   @Test func everyObserverHearsEveryChangeUntilItStops() async throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let client = BookmarkClient.live(file: nil)

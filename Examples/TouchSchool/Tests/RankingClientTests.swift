@@ -92,6 +92,41 @@ struct RankingClientTests {
     #expect(try String(contentsOf: file, encoding: .utf8) == "not json")
   }
 
+  /// The `quit` deadlock: a write told its observers under the board's lock while a cancelled
+  /// observer's termination waited for that lock. Writers on many threads, observers joining
+  /// and cancelled all the while: every write is kept and nothing waits forever.
+  @Test func writersOnManyThreadsWhileObserversComeAndGo() async throws {
+    let board = RankingBoard(file: file)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let writing = Task.detached {
+      DispatchQueue.concurrentPerform(iterations: 4) { _ in
+        for _ in 0..<300 { board.add(1, to: seoulHigh.id) }
+      }
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<200 {
+        group.addTask {
+          let observer = Task {
+            var last = -1
+            for await snapshot in board.snapshots() {
+              let touches = snapshot.touches(for: seoulHigh.id)
+              #expect(touches > last)
+              last = touches
+            }
+          }
+          await Task.yield()
+          observer.cancel()
+          await observer.value
+        }
+      }
+    }
+    await writing.value
+    #expect(board.ranking.touches(for: seoulHigh.id) == 1_200)
+    #expect(RankingBoard(file: file).ranking.touches(for: seoulHigh.id) == 1_200)
+    for _ in 0..<10_000 where board.observerCount != 0 { await Task.yield() }
+    #expect(board.observerCount == 0)
+  }
+
   @Test func rivalsPlayOnTheClockOnlyWhileSomeoneWatches() async throws {
     let clock = TestClock()
     let board = RankingBoard(file: nil)
