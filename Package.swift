@@ -38,7 +38,7 @@ let package = Package(
       name: "CounterCLI", dependencies: ["Counter", "ExampleSupport"],
       path: "Examples/Counter/CounterCLI"),
     .target(
-      name: "TapTap", dependencies: ["Cascade"], path: "Examples/TapTap/TapTap",
+      name: "TapTap", dependencies: ["Cascade", "ExampleSupport"], path: "Examples/TapTap/TapTap",
       resources: [.process("Resources")]),
     .executableTarget(
       name: "TapTapCLI", dependencies: ["TapTap", "ExampleSupport"],
@@ -52,7 +52,7 @@ let package = Package(
       path: "Examples/SeoulSalam/SeoulSalamCLI"
     ),
     .target(
-      name: "Qapple", dependencies: ["Cascade"], path: "Examples/Qapple/Qapple",
+      name: "Qapple", dependencies: ["Cascade", "ExampleSupport"], path: "Examples/Qapple/Qapple",
       resources: [.process("Resources")]),
     .executableTarget(
       name: "QappleCLI", dependencies: ["Qapple", "ExampleSupport"],
@@ -78,6 +78,8 @@ let package = Package(
       ],
       path: "Examples/CascadeExamples"),
 
+    // Runs the built example executables as a user would; needs `swift build` and CASCADE_E2E=1.
+    .testTarget(name: "EndToEndTests", path: "Examples/EndToEndTests"),
     .testTarget(
       name: "ExampleSupportTests", dependencies: ["ExampleSupport"],
       path: "Examples/ExampleSupportTests"),
@@ -88,19 +90,19 @@ let package = Package(
       name: "CounterTests", dependencies: ["Counter", "CascadeTesting"],
       path: "Examples/Counter/Tests"),
     .testTarget(
-      name: "TapTapTests", dependencies: ["TapTap", "CascadeTesting"],
+      name: "TapTapTests", dependencies: ["TapTap", "ExampleSupport", "CascadeTesting"],
       path: "Examples/TapTap/Tests"),
     .testTarget(
       name: "SeoulSalamTests", dependencies: ["SeoulSalam", "CascadeTesting"],
       path: "Examples/SeoulSalam/Tests"),
     .testTarget(
-      name: "QappleTests", dependencies: ["Qapple", "CascadeTesting"],
+      name: "QappleTests", dependencies: ["Qapple", "ExampleSupport", "CascadeTesting"],
       path: "Examples/Qapple/Tests"),
     .testTarget(
-      name: "CleanAreaTests", dependencies: ["CleanArea", "CascadeTesting"],
+      name: "CleanAreaTests", dependencies: ["CleanArea", "ExampleSupport", "CascadeTesting"],
       path: "Examples/CleanArea/Tests"),
     .testTarget(
-      name: "TouchSchoolTests", dependencies: ["TouchSchool", "CascadeTesting"],
+      name: "TouchSchoolTests", dependencies: ["TouchSchool", "ExampleSupport", "CascadeTesting"],
       path: "Examples/TouchSchool/Tests"),
   ]
 )

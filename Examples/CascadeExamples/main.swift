@@ -11,7 +11,16 @@ import TouchSchool
 // cascade-examples: runs every example app's headless scenario in turn and prints one verdict
 // line per app. Pass --verbose for the full transcripts. Exits non-zero if any app failed.
 
-let verbose = CommandLine.arguments.contains("--verbose")
+let commandLine = ExampleCommandLine.parseOrExit(
+  program: "cascade-examples",
+  usage: """
+    usage: cascade-examples [--verbose]
+
+      (default)    run every example app's scripted scenario; one verdict line per app
+      --verbose    print every app's full transcript
+    """,
+  flags: ["--verbose"])
+let verbose = commandLine.has("--verbose")
 
 @MainActor
 func report(

@@ -1,51 +1,86 @@
 import Foundation
 
-/// What every example executable shares: reading its command line, and running its scripted
-/// scenario in a folder of its own.
+/// What every example executable shares: reading its command line the same way, and running
+/// its scripted scenario in a folder of its own.
+///
+/// Every executable reads its arguments with this one parser, so they all behave alike: an
+/// unknown argument, an option given twice, an option without a value (or with an empty one,
+/// or with another option where its value should be), a number out of range, and an option
+/// that only applies to `--interactive` given without it, all print what is wrong and the
+/// usage on standard error and exit 2. `--help` prints the usage and exits 0.
 ///
 /// ```swift
 /// let commandLine = ExampleCommandLine.parseOrExit(
-///   program: "taptap", usage: usage, flags: ["--interactive"], options: ["--data-dir"])
-/// guard commandLine.has("--interactive") else {
-///   await runScenarioAndExit(program: "taptap", inside: commandLine["--data-dir"]) { folder in
-///     await TapTapScenario(dataDirectory: folder, print: { print($0) }).run()
-///   }
-/// }
+///   program: "taptap", usage: usage, flags: ["--interactive"],
+///   options: ["--data-dir", "--splash-ms"], interactiveOnly: ["--splash-ms"])
+/// let splash = commandLine.integerOrExit("--splash-ms", in: 0...60_000) ?? 1550
 /// ```
 public struct ExampleCommandLine: Equatable, Sendable {
   /// The flags given (options without a value), `--help` included.
   public private(set) var flags: Set<String> = []
   /// The options given with their values.
   public private(set) var values: [String: String] = [:]
+  /// The program's name, for messages.
+  public var program = ""
+  /// The usage text printed with `--help` and after an error.
+  public var usage = ""
 
   /// Why the command line could not be read.
   public enum ParseError: Error, Equatable, CustomStringConvertible {
     case missingValue(String)
     case unknownOption(String)
+    case givenTwice(String)
+    case emptyValue(String)
+    /// An option was followed by another option instead of its value.
+    case optionInsteadOfValue(String, String)
+    /// An option (or flag) that only applies to `--interactive` was given without it.
+    case needsInteractive(String)
+    /// A value that is not what the option takes: the option, the value, what it takes.
+    case badValue(String, String, String)
+    /// Two arguments that cannot be given together.
+    case conflicting(String, String)
 
     public var description: String {
       switch self {
       case .missingValue(let option): "\(option) needs a value"
       case .unknownOption(let argument): "unknown option '\(argument)'"
+      case .givenTwice(let option): "\(option) is given twice; give it once"
+      case .emptyValue(let option): "\(option) needs a value, not an empty one"
+      case .optionInsteadOfValue(let option, let other):
+        "\(option) needs a value, but '\(other)' follows it"
+      case .needsInteractive(let option): "\(option) only applies with --interactive"
+      case .badValue(let option, let value, let expected):
+        "\(option) takes \(expected), not '\(value)'"
+      case .conflicting(let first, let second): "\(first) and \(second) cannot be given together"
       }
     }
   }
 
   /// Reads `arguments` (without the program's name): each is one of `flags`, `--help`, or one
-  /// of `options` followed by its value.
+  /// of `options` followed by its value. Those in `interactiveOnly` need `--interactive`.
   public init(
-    parsing arguments: some Sequence<String>, flags: Set<String> = [], options: Set<String> = []
+    parsing arguments: some Sequence<String>, flags: Set<String> = [], options: Set<String> = [],
+    interactiveOnly: Set<String> = []
   ) throws(ParseError) {
     var remaining = Array(arguments)[...]
     while let argument = remaining.popFirst() {
       if flags.contains(argument) || argument == "--help" {
-        self.flags.insert(argument)
+        guard self.flags.insert(argument).inserted else { throw .givenTwice(argument) }
       } else if options.contains(argument) {
         guard let value = remaining.popFirst() else { throw .missingValue(argument) }
-        values[argument] = value
+        guard !value.isEmpty else { throw .emptyValue(argument) }
+        guard !value.hasPrefix("--") else { throw .optionInsteadOfValue(argument, value) }
+        guard values.updateValue(value, forKey: argument) == nil else {
+          throw .givenTwice(argument)
+        }
       } else {
         throw .unknownOption(argument)
       }
+    }
+    guard !self.flags.contains("--help"), !self.flags.contains("--interactive") else { return }
+    let given = self.flags.union(values.keys)
+    if let option = interactiveOnly.sorted().first(where: given.contains) {
+      throw .needsInteractive(option)
     }
   }
 
@@ -55,35 +90,61 @@ public struct ExampleCommandLine: Equatable, Sendable {
   /// The value given for `option`, if any.
   public subscript(option: String) -> String? { values[option] }
 
-  /// The process's command line: `--help` prints `usage` and exits 0; a bad argument prints
-  /// what is wrong and `usage`, and exits 2.
-  public static func parseOrExit(
-    program: String, usage: String, flags: Set<String> = [], options: Set<String> = []
-  ) -> Self {
-    do {
-      let commandLine = try Self(
-        parsing: CommandLine.arguments.dropFirst(), flags: flags, options: options)
-      if commandLine.has("--help") {
-        print(usage)
-        exit(0)
-      }
-      return commandLine
-    } catch {
-      print("\(program): \(error)\n\n\(usage)")
-      exit(2)
+  /// The whole number given for `option`, `nil` when it was not given; a value that is not a
+  /// whole number in `range` is an error.
+  public func integer(_ option: String, in range: ClosedRange<Int>) throws(ParseError) -> Int? {
+    guard let text = values[option] else { return nil }
+    guard let value = Int(text), range.contains(value) else {
+      throw .badValue(
+        option, text, "a whole number from \(range.lowerBound) to \(range.upperBound)")
     }
+    return value
   }
 
-  /// Where an interactive session keeps its data: `--data-dir`, else a new temporary folder
-  /// named after `program`. The folder exists when this returns.
-  public func dataDirectory(program: String) -> URL {
-    let folder =
-      self["--data-dir"].map { URL(fileURLWithPath: $0, isDirectory: true) }
-      ?? FileManager.default.temporaryDirectory.appendingPathComponent(
-        "\(program)-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
+  /// ``integer(_:in:)``, exiting with the error and the usage when the value is bad.
+  public func integerOrExit(_ option: String, in range: ClosedRange<Int>) -> Int? {
+    do { return try integer(option, in: range) } catch { exitWithUsageError(error) }
   }
+
+  /// Prints `error` and the usage on standard error, and exits 2: the one way every example
+  /// executable rejects its command line.
+  public func exitWithUsageError(_ error: some CustomStringConvertible) -> Never {
+    printError("\(program): \(error)\n\n\(usage)")
+    exit(2)
+  }
+
+  /// The process's command line: `--help` prints `usage` and exits 0; a bad argument prints
+  /// what is wrong and `usage` on standard error, and exits 2.
+  public static func parseOrExit(
+    program: String, usage: String, flags: Set<String> = [], options: Set<String> = [],
+    interactiveOnly: Set<String> = [],
+    arguments: [String] = Array(CommandLine.arguments.dropFirst())
+  ) -> Self {
+    var commandLine = Self()
+    commandLine.program = program
+    commandLine.usage = usage
+    do {
+      var parsed = try Self(
+        parsing: arguments, flags: flags, options: options, interactiveOnly: interactiveOnly)
+      parsed.program = program
+      parsed.usage = usage
+      commandLine = parsed
+    } catch {
+      commandLine.exitWithUsageError(error)
+    }
+    if commandLine.has("--help") {
+      print(usage)
+      exit(0)
+    }
+    return commandLine
+  }
+
+  private init() {}
+}
+
+/// Prints `message` on standard error: where the example executables say what went wrong.
+public func printError(_ message: String) {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
 /// Runs `body` with a new, empty folder, inside `parent` (a path) or the temporary directory,
@@ -107,11 +168,20 @@ public func withScratchDirectory<Result>(
 
 /// Runs a scripted scenario in a scratch folder (see ``withScratchDirectory(named:inside:_:isolation:)``),
 /// prints the verdict and exits: 0 when `run` returned no failed expectation, 1 otherwise.
+///
+/// A `parent` folder that is not a folder the program can write in is refused first (see
+/// ``DataDirectory/check(_:)``): the message says which path and why, and the exit status is 2.
 @MainActor
 public func runScenarioAndExit(
   program: String, inside parent: String? = nil,
   _ run: @MainActor (URL) async -> [String]
 ) async -> Never {
+  if let parent {
+    do { try DataDirectory.check(URL(fileURLWithPath: parent, isDirectory: true)) } catch {
+      printError("\(program): \(error)")
+      exit(2)
+    }
+  }
   let failures = await withScratchDirectory(named: "\(program)-scenario", inside: parent, run)
   if failures.isEmpty {
     print("\(program): scenario passed")

@@ -31,6 +31,59 @@ import Testing
     #expect("\(ExampleCommandLine.ParseError.unknownOption("x"))" == "unknown option 'x'")
   }
 
+  typealias ParseError = ExampleCommandLine.ParseError
+
+  func parse(_ arguments: [String]) throws(ParseError) -> ExampleCommandLine {
+    try ExampleCommandLine(
+      parsing: arguments, flags: ["--interactive", "--no-changes"],
+      options: ["--data-dir", "--splash-ms"], interactiveOnly: ["--splash-ms", "--no-changes"])
+  }
+
+  @Test func anOptionOrFlagGivenTwiceIsAnError() {
+    #expect(throws: ParseError.givenTwice("--data-dir")) {
+      try parse(["--data-dir", "a", "--data-dir", "b"])
+    }
+    #expect(throws: ParseError.givenTwice("--interactive")) {
+      try parse(["--interactive", "--interactive"])
+    }
+    #expect("\(ParseError.givenTwice("--data-dir"))" == "--data-dir is given twice; give it once")
+  }
+
+  @Test func anEmptyValueOrAnOptionWhereTheValueBelongsIsAnError() {
+    #expect(throws: ParseError.emptyValue("--data-dir")) { try parse(["--data-dir", ""]) }
+    #expect(throws: ParseError.optionInsteadOfValue("--data-dir", "--interactive")) {
+      try parse(["--data-dir", "--interactive"])
+    }
+    #expect(
+      "\(ParseError.optionInsteadOfValue("--data-dir", "--interactive"))"
+        == "--data-dir needs a value, but '--interactive' follows it")
+  }
+
+  @Test func interactiveOnlyOptionsNeedInteractive() throws {
+    #expect(throws: ParseError.needsInteractive("--splash-ms")) {
+      try parse(["--splash-ms", "10"])
+    }
+    #expect(throws: ParseError.needsInteractive("--no-changes")) { try parse(["--no-changes"]) }
+    #expect(try parse(["--splash-ms", "10", "--interactive"])["--splash-ms"] == "10")
+    #expect(try parse(["--splash-ms", "10", "--help"]).has("--help"))  // help wins
+  }
+
+  @Test func numbersAreWholeAndInRange() throws {
+    let range = 0...60_000
+    #expect(
+      try parse(["--interactive", "--splash-ms", "250"]).integer("--splash-ms", in: range) == 250)
+    #expect(try parse(["--interactive"]).integer("--splash-ms", in: range) == nil)
+    for bad in ["abc", "-5", "60001", "1.5", "9223372036854775808"] {
+      let commandLine = try parse(["--interactive", "--splash-ms", bad])
+      #expect(throws: ParseError.badValue("--splash-ms", bad, "a whole number from 0 to 60000")) {
+        try commandLine.integer("--splash-ms", in: range)
+      }
+    }
+    #expect(
+      "\(ParseError.badValue("--splash-ms", "abc", "a whole number from 0 to 60000"))"
+        == "--splash-ms takes a whole number from 0 to 60000, not 'abc'")
+  }
+
   @Test func aScratchDirectoryIsNewEmptyInsideItsParentAndRemovedAfterwards() async throws {
     let parent = FileManager.default.temporaryDirectory.appendingPathComponent(
       "example-support-\(UUID().uuidString)")

@@ -29,19 +29,15 @@ let commands = """
 
 let commandLine = ExampleCommandLine.parseOrExit(
   program: "clean-area", usage: usage, flags: ["--interactive"],
-  options: ["--data-dir", "--policies"])
+  options: ["--data-dir", "--policies"], interactiveOnly: ["--policies"])
 let options = commandLine.values
 
 guard commandLine.has("--interactive") else {
-  guard options["--policies"] == nil else {
-    print("clean-area: --policies needs --interactive (the scenario uses the shipped data)")
-    exit(2)
-  }
   await runScenarioAndExit(program: "clean-area", inside: commandLine["--data-dir"]) { folder in
     await CleanAreaScenario(dataDirectory: folder, print: { print($0) }).run()
   }
 }
-let dataDirectory = commandLine.dataDirectory(program: "clean-area")
+let dataDirectory = commandLine.dataDirectoryOrExit(files: ["bookmarks.json"])
 
 let bookmarks = BookmarkClient.live(file: dataDirectory.appendingPathComponent("bookmarks.json"))
 let store = Store(initialState: StartFeature.State()) {
@@ -72,12 +68,20 @@ let store = Store(initialState: StartFeature.State()) {
 }
 
 @MainActor func mainAction(_ action: MainFeature.Action) -> StartFeature.Action? {
-  store.path.ids.first.map { .path(.element(id: $0, action: .main(action))) }
+  guard let id = store.path.ids.first else {
+    print("the policies are not loaded; type 'retry'")
+    return nil
+  }
+  guard store.path.count == 1 else {
+    print("that command works on the main screen; type 'home' first")
+    return nil
+  }
+  return .path(.element(id: id, action: .main(action)))
 }
 
 @MainActor func detailAction(_ action: PolicyDetailFeature.Action) -> StartFeature.Action? {
   guard let id = store.path.ids.last, case .detail? = store.path.last else {
-    print("no detail screen is open")
+    print("that command works on a policy's screen; type 'open ID' first")
     return nil
   }
   return .path(.element(id: id, action: .detail(action)))
@@ -95,6 +99,8 @@ while let line = readLine() {
   switch (words.first ?? "", words.dropFirst().first) {
   case ("help", _): print(commands)
   case ("quit", _), ("q", _): exit(0)
+  case ("category", nil), ("search", nil), ("open", nil):
+    print("'\(line)' needs a value; type 'help'")
   case ("state", _), ("", _): break
   case ("all", _): if let action = mainAction(.tabSelected(.all)) { await run(action) }
   case ("categories", _):
@@ -105,16 +111,28 @@ while let line = readLine() {
   case ("search", let text?):
     if let action = mainAction(.searchTextChanged(text)) { await run(action) }
   case ("open", let text?):
-    guard let id = Int(text) else {
-      print("'\(text)' is not a policy id")
+    let listed: [Policy]
+    let action: StartFeature.Action?
+    switch store.path.last {
+    case .detail(let detail)?:
+      listed = detail.related
+      action = Int(text).flatMap { id in detailAction(.relatedTapped(id)) }
+    case .main(let main)?:
+      listed = main.visiblePolicies
+      action = Int(text).map { id in
+        .path(.element(id: store.path.ids.last!, action: .main(.policyTapped(id))))
+      }
+    case nil:
+      print("the policies are not loaded; type 'retry'")
       continue
     }
-    let action: StartFeature.Action? =
-      if case .detail? = store.path.last { detailAction(.relatedTapped(id)) } else {
-        mainAction(.policyTapped(id))
-      }
+    guard let id = Int(text), listed.contains(where: { $0.id == id }), let action else {
+      let ids = listed.map { "\($0.id)" }.joined(separator: ", ")
+      print("open ID: ID is one of the policies listed here (\(ids)), not '\(text)'")
+      continue
+    }
     let before = store.path.count
-    if let action { await run(action) }
+    await run(action)
     // A new detail starts observing bookmarks, as a view's onAppear would.
     if store.path.count > before, let appear = detailAction(.onAppear) {
       await run(appear, waits: false)

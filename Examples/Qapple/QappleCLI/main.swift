@@ -24,7 +24,7 @@ guard commandLine.has("--interactive") else {
     await QappleScenario(dataDirectory: folder, print: { print($0) }).run()
   }
 }
-let dataDirectory = commandLine.dataDirectory(program: "qapple")
+let dataDirectory = commandLine.dataDirectoryOrExit(files: ["qapple-local.json"])
 
 let store = Store(initialState: TodayQuestionFeature.State()) {
   TodayQuestionFeature()
@@ -38,7 +38,9 @@ let store = Store(initialState: TodayQuestionFeature.State()) {
   return list
 }
 @MainActor func send(_ action: AnswerListFeature.Action) async {
-  guard let id = screen() else { return print("open the answers first: 'answers'") }
+  guard let id = screen(), list() != nil else {
+    return print("that command works on the answer list; type 'answers' first")
+  }
   await store.send(.path(.element(id: id, action: .answers(action)))).finish()
 }
 @MainActor func show() {
@@ -60,9 +62,19 @@ let store = Store(initialState: TodayQuestionFeature.State()) {
     print("! \(error)")
   }
 }
+/// The answer numbered N in `words` ("like N"), or `nil` after saying what is wrong.
 @MainActor func answer(_ words: [Substring]) -> Answer.ID? {
-  guard words.count > 1, let n = Int(words[1]), let list = list(), n >= 1, n <= list.answers.count
-  else { return nil }
+  guard let list = list() else {
+    print("that command works on the answer list; type 'answers' first")
+    return nil
+  }
+  guard words.count == 2, let n = Int(words[1]), n >= 1, n <= list.answers.count else {
+    let given = words.dropFirst().joined(separator: " ")
+    print(
+      "\(words[0]) N: N is an answer number from 1 to \(list.answers.count)"
+        + (given.isEmpty ? "" : ", not '\(given)'"))
+    return nil
+  }
   return list.answers[n - 1].id
 }
 
@@ -79,7 +91,12 @@ while let line = readLine() {
     await store.send(.seeAnswersButtonTapped).finish()
     await send(.onAppear)
   case "more":
-    if let last = list()?.answers.last { await send(.answerAppeared(last.id)) }
+    guard let list = list() else {
+      print("that command works on the answer list; type 'answers' first")
+      break
+    }
+    if !list.hasNext { print("there are no more answers") }
+    if let last = list.answers.last { await send(.answerAppeared(last.id)) }
   case "like": if let id = answer(words) { await send(.likeButtonTapped(id)) }
   case "report":
     if let id = answer(words) {
@@ -92,6 +109,10 @@ while let line = readLine() {
       if let delete = list()?.alert?.buttons.first { await send(.alert(.tapped(delete))) }
     }
   case "write":
+    guard list() != nil else {
+      print("that command works on the answer list; type 'answers' first")
+      break
+    }
     await send(.writeButtonTapped)
     await send(.write(.presented(.textChanged(words.dropFirst().joined(separator: " ")))))
     await send(.write(.presented(.submitButtonTapped)))
@@ -102,8 +123,7 @@ while let line = readLine() {
   case "refresh": await send(.refreshPulled)
   case "list", "": break
   case "quit", "q": exit(0)
-  case let other: print("unknown command '\(other)'")
+  case let other: print("unknown command '\(other)'; type 'list' to see where you are, or 'quit'")
   }
   show()
 }
-if commandLine["--data-dir"] == nil { try? FileManager.default.removeItem(at: dataDirectory) }

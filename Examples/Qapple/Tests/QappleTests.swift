@@ -1,5 +1,6 @@
 import Cascade
 import CascadeTesting
+import ExampleSupport
 import Foundation
 import Qapple
 import Testing
@@ -337,6 +338,46 @@ struct AnswerListTests {
     #expect(try Data(contentsOf: folder.appendingPathComponent(kept[0])) == garbage)
     let reopened = AnswerRepository.live(dataDirectory: folder, userID: { 7 })
     #expect(try await reopened.answers(4, nil, 10).answers.first { $0.id == 1124 }?.isLiked == true)
+  }
+
+  @Test func anUnreadableLocalStoreThatCannotBeMovedIsNeitherClaimedKeptNorOverwritten()
+    async throws
+  {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("qapple-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("qapple-local.json")
+    let garbage = Data("{\"written\": [".utf8)
+    try garbage.write(to: file)
+    let repository = AnswerRepository.live(
+      dataDirectory: folder, userID: { 7 },
+      moveAside: { _ in .failure(FileRescue.Failure(reason: "Read-only file system")) })
+    do {
+      _ = try await repository.answers(4, nil, 10)
+      Issue.record("the unreadable store was not reported")
+    } catch {
+      #expect(!error.message.contains("kept in"))
+      #expect(error.message.contains("could not be moved aside (Read-only file system)"))
+    }
+    try await repository.setLiked(1124, true)
+    #expect(
+      try await repository.answers(4, nil, 10).answers.first { $0.id == 1124 }?.isLiked == true)
+    #expect(try Data(contentsOf: file) == garbage)
+  }
+
+  @Test func aSecondUnreadableLocalStoreKeepsTheFirstOnesRescuedCopy() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("qapple-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for text in ["first", "second"] {
+      try Data(text.utf8).write(to: folder.appendingPathComponent("qapple-local.json"))
+      let repository = AnswerRepository.live(dataDirectory: folder, userID: { 7 })
+      await #expect(throws: QappleError.self) { try await repository.answers(4, nil, 10) }
+    }
+    let first = folder.appendingPathComponent("qapple-local.unreadable-1.json")
+    let second = folder.appendingPathComponent("qapple-local.unreadable-2.json")
+    #expect(try Data(contentsOf: first) == Data("first".utf8))
+    #expect(try Data(contentsOf: second) == Data("second".utf8))
   }
 
   @Test func aMissingOrMalformedDataSetFailsEveryRequestWithAMessage() async throws {

@@ -18,8 +18,12 @@ let usage = """
 
 let commandLine = ExampleCommandLine.parseOrExit(
   program: "seoul-salam", usage: usage, flags: ["--interactive", "--no-changes"],
-  options: ["--data", "--changes"])
+  options: ["--data", "--changes"], interactiveOnly: ["--data", "--changes", "--no-changes"])
 let (options, flags) = (commandLine.values, commandLine.flags)
+if flags.contains("--no-changes"), options["--changes"] != nil {
+  commandLine.exitWithUsageError(
+    ExampleCommandLine.ParseError.conflicting("--changes", "--no-changes"))
+}
 
 guard commandLine.has("--interactive") else {
   await runScenarioAndExit(program: "seoul-salam") { _ in
@@ -57,32 +61,51 @@ let store = Store(initialState: RestaurantFeature.State()) {
   }
 }
 
+/// Waits until the listings arrived or the observation ended (a failure, shown next), at most
+/// five seconds: a data set that cannot be loaded never leaves the session waiting.
+@MainActor func waitForListings() async {
+  _ = await waitUntil(store, timeout: .seconds(5)) {
+    !$0.restaurants.isEmpty || $0.failure != nil || !$0.isObserving
+  }
+}
+
 print("seoul-salam: observe, stop, search TEXT, reset, open N, close, retry, list, quit")
 while let line = readLine() {
   let words = line.split(separator: " ", maxSplits: 1).map(String.init)
   switch words.first ?? "" {
   case "observe":
     store.send(.startObserving)
-    _ = await store.values(of: \.restaurants.count).first { $0 > 0 }
+    await waitForListings()
   case "stop": store.send(.stopObserving)
   case "search":
     let text = words.count > 1 ? words[1] : ""
     store.send(.searchTextChanged(text))
-    _ = await store.values(of: \.query).first { $0 == text }
+    _ = await waitUntil(store, timeout: .seconds(5)) { $0.query == text }
   case "reset": store.send(.resetSearchButtonTapped)
   case "open":
-    if let n = Int(words.count > 1 ? words[1] : ""), n >= 1, n <= store.results.count {
+    let given = words.count > 1 ? words[1] : ""
+    if store.detail != nil {
+      print("a restaurant is open; type 'close' first")
+    } else if store.results.isEmpty {
+      print("no restaurant is listed; type 'observe' first")
+    } else if let n = Int(given), n >= 1, n <= store.results.count {
       store.send(.restaurantTapped(store.results[n - 1].id))
     } else {
-      print("open N: N is a result number")
+      print("open N: N is a result number from 1 to \(store.results.count), not '\(given)'")
     }
   case "close":
+    guard store.detail != nil else {
+      print("no restaurant is open; type 'open N'")
+      break
+    }
     store.send(.detail(.presented(.closeButtonTapped)))
-    _ = await store.values(of: \.detail).first { $0 == nil }
-  case "retry": store.send(.retryButtonTapped)
+    _ = await waitUntil(store, timeout: .seconds(5)) { $0.detail == nil }
+  case "retry":
+    store.send(.retryButtonTapped)
+    await waitForListings()
   case "list", "": break
   case "quit", "q": exit(0)
-  case let other: print("unknown command '\(other)'")
+  case let other: print("unknown command '\(other)'; type observe, search TEXT, open N or quit")
   }
   show()
 }

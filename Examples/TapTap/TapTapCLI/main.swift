@@ -21,7 +21,8 @@ let usage = """
 
 let commandLine = ExampleCommandLine.parseOrExit(
   program: "taptap", usage: usage, flags: ["--interactive"],
-  options: ["--data-dir", "--lookup", "--version", "--splash-ms"])
+  options: ["--data-dir", "--lookup", "--version", "--splash-ms"],
+  interactiveOnly: ["--lookup", "--version", "--splash-ms"])
 let options = commandLine.values
 
 guard commandLine.has("--interactive") else {
@@ -29,13 +30,15 @@ guard commandLine.has("--interactive") else {
     await TapTapScenario(dataDirectory: folder, print: { print($0) }).run()
   }
 }
-let dataDirectory = commandLine.dataDirectory(program: "taptap")
-
+// Every option is checked before anything is created.
 guard let version = AppVersion(options["--version"] ?? "2.1.0") else {
-  print("taptap: '\(options["--version"]!)' is not a version")
-  exit(2)
+  commandLine.exitWithUsageError(
+    ExampleCommandLine.ParseError.badValue(
+      "--version", options["--version"] ?? "", "a version such as 2.1.0"))
 }
-let splash = Int(options["--splash-ms"] ?? "1550") ?? 1550
+let splash = commandLine.integerOrExit("--splash-ms", in: 0...60_000) ?? 1550
+let dataDirectory = commandLine.dataDirectoryOrExit(files: ["settings.json"])
+
 let store = Store(initialState: AppFeature.State()) {
   AppFeature(splashDuration: .milliseconds(splash))
 } withDependencies: {
@@ -45,21 +48,47 @@ let store = Store(initialState: AppFeature.State()) {
     currentVersion: version, lookupFile: options["--lookup"].map { URL(fileURLWithPath: $0) },
     opened: { print("(opening \($0))") })
 }
+
+/// `action`, or `nil` after saying what the screen shown takes instead.
+@MainActor func onScreen(_ action: AppFeature.Action) -> AppFeature.Action? {
+  switch action {
+  case .onboarding where store.onboarding == nil:
+    print("that command works on the onboarding screen; \(whatToType())")
+    return nil
+  case .home where store.home == nil:
+    print("that command works on the home screen; \(whatToType())")
+    return nil
+  default: return action
+  }
+}
+
+/// What the user can type on the screen shown.
+@MainActor func whatToType() -> String {
+  if store.alert != nil { return "type 'update'" }
+  switch store.launch {
+  case .splash: return "type 'appear' to start the app"
+  case .onboarding: return "type 'next', 'skip' or 'start'"
+  case .home: return "type 'tap' or 'reset'"
+  }
+}
+
 print("taptap (data in \(dataDirectory.path)): appear next skip start tap reset update state quit")
 while let line = readLine() {
   let action: AppFeature.Action?
   switch line.trimmingCharacters(in: .whitespaces) {
   case "appear": action = .onAppear
-  case "next": action = .onboarding(.nextButtonTapped)
-  case "skip": action = .onboarding(.skipButtonTapped)
-  case "start": action = .onboarding(.startButtonTapped)
-  case "tap": action = .home(.tapButtonTapped)
-  case "reset": action = .home(.resetButtonTapped)
-  case "update": action = store.alert?.buttons.first.map { .alert(.tapped($0)) }
+  case "next": action = onScreen(.onboarding(.nextButtonTapped))
+  case "skip": action = onScreen(.onboarding(.skipButtonTapped))
+  case "start": action = onScreen(.onboarding(.startButtonTapped))
+  case "tap": action = onScreen(.home(.tapButtonTapped))
+  case "reset": action = onScreen(.home(.resetButtonTapped))
+  case "update":
+    action = store.alert?.buttons.first.map { .alert(.tapped($0)) }
+    if action == nil { print("no update is asked for; \(whatToType())") }
   case "state", "": action = nil
   case "quit", "q": exit(0)
   case let other:
-    print("unknown command '\(other)'")
+    print("unknown command '\(other)'; \(whatToType()), or 'quit'")
     action = nil
   }
   if let action { await store.send(action).finish() }

@@ -1,5 +1,6 @@
 import Cascade
 import CascadeTesting
+import ExampleSupport
 import Foundation
 import TapTap
 import Testing
@@ -107,6 +108,38 @@ import Testing
       .filter { $0.hasPrefix("settings.unreadable-") }
     #expect(kept.count == 1)
     #expect(try Data(contentsOf: folder.appendingPathComponent(kept[0])) == Data("garbage".utf8))
+  }
+
+  @Test func aCorruptSettingsFileThatCannotBeMovedAsideIsNeverOverwritten() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "taptap-settings-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("settings.json")
+    try Data("garbage".utf8).write(to: file)
+    let client = SettingsClient.file(
+      file, moveAside: { _ in .failure(FileRescue.Failure(reason: "File exists")) })
+    #expect(client.tapCount() == 0)
+    #expect(client.problem()?.contains("could not be moved aside (File exists)") == true)
+    client.setTapCount(3)
+    #expect(client.tapCount() == 3)  // kept for this run
+    #expect(try Data(contentsOf: file) == Data("garbage".utf8))
+  }
+
+  @Test func aSecondCorruptSettingsFileKeepsTheFirstOnesRescuedCopy() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "taptap-settings-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("settings.json")
+    for text in ["first", "second"] {
+      try Data(text.utf8).write(to: file)
+      #expect(SettingsClient.file(file).problem()?.contains("could not be read") == true)
+    }
+    let first = folder.appendingPathComponent("settings.unreadable-1.json")
+    let second = folder.appendingPathComponent("settings.unreadable-2.json")
+    #expect(try Data(contentsOf: first) == Data("first".utf8))
+    #expect(try Data(contentsOf: second) == Data("second".utf8))
   }
 
   @Test func userDefaultsSettingsInASuiteOfTheirOwn() {

@@ -76,6 +76,21 @@ struct GameFeatureTests {
     #expect(store.state.myTouches == 7)
   }
 
+  @Test func leavingTheAppMidBatchWritesTheWaitingTouches() async {
+    let store = makeStore()
+    for count in 1...5 { await tap(store, pendingAfter: count) }
+    // `quit` or the end of input: the app disappears with the game still open.
+    await store.send(.onDisappear) {
+      $0.updateGame(0) { $0.pendingTouches = 0 }
+      $0.$ranking.withLock { $0.touches[seoulHigh.id] = 5 }
+    }
+    // The batch's timer finds nothing left to write.
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 0, action: .game(.batchIntervalElapsed))))
+    await store.finish()
+    #expect(spy.recordedWrites == [Write(school: seoulHigh.id, count: 5)])
+  }
+
   @Test func poppingTheGameUnderTheRankScreenWritesItsTouchesToo() async {
     let store = makeStore { $0.path.append(rankScreen($0)) }
     for count in 1...4 { await tap(store, pendingAfter: count) }

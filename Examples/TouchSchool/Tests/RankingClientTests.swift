@@ -1,5 +1,6 @@
 import Cascade
 import CascadeTesting
+import ExampleSupport
 import Foundation
 import Testing
 import TouchSchool
@@ -50,8 +51,80 @@ struct RankingClientTests {
       issue.comments.contains { $0.rawValue.contains("is unreadable") }
     }
     #expect(board?.ranking == Ranking())
-    let kept = folder.appendingPathComponent("ranking.json.unreadable")
+    let kept = folder.appendingPathComponent("ranking.unreadable-1.json")
     #expect(try String(contentsOf: kept, encoding: .utf8) == "{\"touches\": [")
+  }
+
+  @Test func aSecondUnreadableRankingKeepsTheFirstOnesRescuedCopy() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for text in ["first", "second"] {
+      try Data(text.utf8).write(to: file)
+      withKnownIssue {
+        _ = RankingBoard(file: file)
+      } matching: {
+        $0.comments.contains { $0.rawValue.contains("is unreadable") }
+      }
+    }
+    let first = folder.appendingPathComponent("ranking.unreadable-1.json")
+    let second = folder.appendingPathComponent("ranking.unreadable-2.json")
+    #expect(try String(contentsOf: first, encoding: .utf8) == "first")
+    #expect(try String(contentsOf: second, encoding: .utf8) == "second")
+  }
+
+  @Test func anUnreadableRankingThatCannotBeMovedIsNeverOverwritten() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data("not json".utf8).write(to: file)
+    var board: RankingBoard?
+    withKnownIssue {
+      board = RankingBoard(
+        file: file,
+        moveAside: { _ in .failure(FileRescue.Failure(reason: "Read-only file system")) })
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue.contains("could not be moved aside (Read-only file system)")
+          && $0.rawValue.contains("not saved")
+      }
+    }
+    board?.add(3, to: seoulHigh.id)
+    #expect(board?.ranking == Ranking(touches: [seoulHigh.id: 3]))  // kept for this run
+    #expect(try String(contentsOf: file, encoding: .utf8) == "not json")
+  }
+
+  /// The `quit` deadlock: a write told its observers under the board's lock while a cancelled
+  /// observer's termination waited for that lock. Writers on many threads, observers joining
+  /// and cancelled all the while: every write is kept and nothing waits forever.
+  @Test func writersOnManyThreadsWhileObserversComeAndGo() async throws {
+    let board = RankingBoard(file: file)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let writing = Task.detached {
+      DispatchQueue.concurrentPerform(iterations: 4) { _ in
+        for _ in 0..<300 { board.add(1, to: seoulHigh.id) }
+      }
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<200 {
+        group.addTask {
+          let observer = Task {
+            var last = -1
+            for await snapshot in board.snapshots() {
+              let touches = snapshot.touches(for: seoulHigh.id)
+              #expect(touches > last)
+              last = touches
+            }
+          }
+          await Task.yield()
+          observer.cancel()
+          await observer.value
+        }
+      }
+    }
+    await writing.value
+    #expect(board.ranking.touches(for: seoulHigh.id) == 1_200)
+    #expect(RankingBoard(file: file).ranking.touches(for: seoulHigh.id) == 1_200)
+    for _ in 0..<10_000 where board.observerCount != 0 { await Task.yield() }
+    #expect(board.observerCount == 0)
   }
 
   @Test func rivalsPlayOnTheClockOnlyWhileSomeoneWatches() async throws {

@@ -20,9 +20,10 @@ struct SchoolSearchTests {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "touch-school-tests-\(UUID().uuidString)", isDirectory: true)
 
-  init() throws {
+  /// Each test gets its own instance: only the test that writes lists creates (and removes)
+  /// the folder, so no run leaves one behind.
+  init() {
     reportRuntimeWarningsAsTestFailures()
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   }
 
   func write(_ text: String, to level: School.Level) throws {
@@ -56,6 +57,7 @@ struct SchoolSearchTests {
   }
 
   @Test func badListsGiveClearTypedErrors() async throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let client = SchoolSearchClient.live(directory: folder)
     await #expect(throws: SchoolSearchError.unavailable("cannot read high.json")) {

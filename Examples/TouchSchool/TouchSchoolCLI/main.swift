@@ -21,7 +21,7 @@ let commands = """
   find [TEXT]             list the schools whose name or address contains TEXT (all without)
   pick ID                 make the school with code ID my school
   play                    open the game (after 'pick')
-  tap [N]                 on the game: tap once, or N times
+  tap [N]                 on the game: tap once, or N times (N from 1 to 10000)
   rank                    open the rank screen (from the main screen or the game)
   panel                   on the rank screen: show or hide the panel
   back                    leave the top screen
@@ -36,7 +36,7 @@ guard commandLine.has("--interactive") else {
     await TouchSchoolScenario(dataDirectory: folder, print: { print($0) }).run()
   }
 }
-let dataDirectory = commandLine.dataDirectory(program: "touch-school")
+let dataDirectory = commandLine.dataDirectoryOrExit(files: ["ranking.json"])
 
 let store = Store(initialState: MainFeature.State()) {
   MainFeature()
@@ -80,26 +80,54 @@ await run(.onAppear, waits: false)
 _ = await waitUntil(store, timeout: .seconds(2)) { $0.phase != .loading }
 print("touch-school (ranking in \(dataDirectory.path)); type 'help' for commands")
 print(TouchSchoolScenario.describe(store.state))
+/// Saves the taps still waiting, stops the ranking stream, and ends the program.
+@MainActor func leave() async -> Never {
+  await run(.onDisappear)
+  if let error = store.saveError { printError("touch-school: \(error)") }
+  exit(0)
+}
+
 while let line = readLine() {
   let words = line.split(separator: " ", maxSplits: 1).map(String.init)
   switch (words.first ?? "", words.dropFirst().first) {
   case ("help", _): print(commands)
-  case ("quit", _), ("q", _):
-    await run(.onDisappear)
-    exit(0)
+  case ("quit", _), ("q", _): await leave()
   case ("state", _), ("", _): break
   case ("find", let text): await list(text ?? "")
-  case ("pick", let id?): await run(.schoolSelected(id))
+  case ("pick", let id?):
+    guard store.schools[id: id] != nil else {
+      print("no school has the code '\(id)'; type 'find TEXT' to see the codes")
+      continue
+    }
+    await run(.schoolSelected(id))
+  case ("pick", nil): print("pick needs a school code: 'find TEXT', then 'pick ID'")
   case ("play", _):
-    if store.mySchool == nil { print("pick a school first ('find', then 'pick ID')") }
+    guard store.mySchool != nil else {
+      print("pick a school first ('find', then 'pick ID')")
+      continue
+    }
+    guard store.path.isEmpty else {
+      print("the game opens from the main screen; type 'back' first")
+      continue
+    }
     await run(.playTapped)
   case ("tap", let count):
     guard let action = top(.game(.touchTapped)) else {
       print("open the game first ('play')")
       continue
     }
-    for _ in 0..<max(1, count.flatMap { Int($0) } ?? 1) { await run(action, waits: false) }
-  case ("rank", _): await run(top(.game(.rankTapped)) ?? .rankTapped)
+    let times = count.map { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 1
+    guard let times, (1...10_000).contains(times) else {
+      print("tap N: N is a whole number from 1 to 10000, not '\(count ?? "")'")
+      continue
+    }
+    for _ in 0..<times { await run(action, waits: false) }
+  case ("rank", _):
+    if case .rank? = store.path.last {
+      print("the rank screen is already open")
+      continue
+    }
+    await run(top(.game(.rankTapped)) ?? .rankTapped)
   case ("panel", _):
     if let action = top(.rank(.panelToggled)) { await run(action) } else { print("no rank screen") }
   case ("back", _): await back()
@@ -108,4 +136,4 @@ while let line = readLine() {
   await Task.yield()
   print(TouchSchoolScenario.describe(store.state))
 }
-await run(.onDisappear)
+await leave()

@@ -1,4 +1,5 @@
 import Cascade
+import ExampleSupport
 import Foundation
 
 /// The user's bookmarked policies: the one place they live, kept on disk, and a live stream of
@@ -30,75 +31,64 @@ extension BookmarkClient {
   /// ```
   ///
   /// A file that exists but cannot be read or decoded is reported and moved aside
-  /// (`bookmarks.json.unreadable`), never overwritten. Toggles are serialized: reading,
-  /// changing, saving and telling observers happen as one step, so concurrent taps lose nothing
-  /// and every observer sees the changes in order.
-  public static func live(file: URL?) -> Self {
-    struct State {
-      var bookmarks: Set<Policy.ID>?
-      var observers: [UUID: AsyncStream<Set<Policy.ID>>.Continuation] = [:]
-
-      /// The bookmarks, read from `file` the first time.
-      mutating func current(file: URL?) -> Set<Policy.ID> {
-        if let bookmarks { return bookmarks }
-        let loaded = file.map(Self.read) ?? []
-        bookmarks = loaded
-        return loaded
-      }
-
-      static func read(_ file: URL) -> Set<Policy.ID> {
-        guard FileManager.default.fileExists(atPath: file.path) else { return [] }
-        if let data = try? Data(contentsOf: file),
-          let ids = try? JSONDecoder().decode([Policy.ID].self, from: data)
-        {
-          return Set(ids)
-        }
-        // Keep the unreadable file for the user instead of overwriting it on the next toggle.
-        let kept = file.appendingPathExtension("unreadable")
-        try? FileManager.default.removeItem(at: kept)
-        let moved = (try? FileManager.default.moveItem(at: file, to: kept)) != nil
-        reportIssue(
-          "CleanArea bookmarks at \(file.path) are unreadable; starting with none. "
-            + (moved
-              ? "The file was kept as \(kept.lastPathComponent)."
-              : "The file could not be moved aside; it will be replaced on the next change."))
-        return []
-      }
-    }
-    let state = Guarded(State())
+  /// (`bookmarks.unreadable-1.json`, then `-2`...), never overwritten. Toggles are serialized:
+  /// reading, changing and saving happen as one step, so concurrent taps lose nothing; every
+  /// observer is told after the lock is released, in order (see `SnapshotBroadcast`).
+  ///
+  /// - Parameter moveAside: How an unreadable file is moved aside (tests make it fail).
+  public static func live(
+    file: URL?,
+    moveAside: (URL) -> Result<URL, FileRescue.Failure> = FileRescue.moveAside
+  ) -> Self {
+    let (loaded, blocked) = file.map { read($0, moveAside: moveAside) } ?? ([], nil)
+    let bookmarks = SnapshotBroadcast(loaded)
     return BookmarkClient(
-      current: { state.withLock { $0.current(file: file) } },
+      current: { bookmarks.value },
       toggle: { id in
-        state.withLock { state in
-          var bookmarks = state.current(file: file)
+        let failure = bookmarks.update { bookmarks -> String? in
           if bookmarks.remove(id) == nil { bookmarks.insert(id) }
-          state.bookmarks = bookmarks
-          if let file {
-            do {
-              try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-              try JSONEncoder().encode(bookmarks.sorted()).write(to: file, options: .atomic)
-            } catch {
-              reportIssue(
-                "CleanArea could not save bookmarks to \(file.path): \(error). They are kept for "
-                  + "this run only; check that the folder is writable.")
-            }
+          guard let file, blocked == nil else { return nil }
+          do {
+            try FileManager.default.createDirectory(
+              at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try JSONEncoder().encode(bookmarks.sorted()).write(to: file, options: .atomic)
+            return nil
+          } catch {
+            return "CleanArea could not save bookmarks to \(file.path) "
+              + "(\((error as NSError).localizedFailureReason ?? error.localizedDescription)). "
+              + "They are kept for this run only; check that the folder exists and is writable."
           }
-          for observer in state.observers.values { observer.yield(bookmarks) }
         }
+        if let failure { reportIssue(failure) }
       },
-      updates: {
-        let (stream, continuation) = AsyncStream<Set<Policy.ID>>.makeStream()
-        let id = UUID()
-        continuation.onTermination = { _ in
-          _ = state.withLock { $0.observers.removeValue(forKey: id) }
-        }
-        state.withLock { state in
-          state.observers[id] = continuation
-          continuation.yield(state.current(file: file))
-        }
-        return stream
-      })
+      updates: { bookmarks.stream() })
+  }
+
+  /// The bookmarks in `file`, and why they will not be saved, if they will not: a file that
+  /// cannot be read is moved aside under a name of its own (never overwritten); when it cannot
+  /// be moved, it is left alone and this run's bookmarks are not saved.
+  private static func read(
+    _ file: URL, moveAside: (URL) -> Result<URL, FileRescue.Failure>
+  ) -> (Set<Policy.ID>, blocked: String?) {
+    guard FileManager.default.fileExists(atPath: file.path) else { return ([], nil) }
+    if let data = try? Data(contentsOf: file),
+      let ids = try? JSONDecoder().decode([Policy.ID].self, from: data)
+    {
+      return (Set(ids), nil)
+    }
+    switch moveAside(file) {
+    case .success(let kept):
+      reportIssue(
+        "CleanArea bookmarks at \(file.path) are unreadable; starting with none. "
+          + "The file was kept as \(kept.lastPathComponent).")
+      return ([], nil)
+    case .failure(let failure):
+      let blocked =
+        "CleanArea bookmarks at \(file.path) are unreadable and could not be moved aside "
+        + "(\(failure)); the file is left as it is, and this run's bookmarks are not saved."
+      reportIssue(blocked)
+      return ([], blocked)
+    }
   }
 
   /// Where the app keeps bookmarks by default: `CleanArea/bookmarks.json` in the user's

@@ -1,4 +1,5 @@
 import Cascade
+import ExampleSupport
 import Foundation
 
 /// The app's small persisted settings: whether onboarding was completed, the tap count.
@@ -53,57 +54,84 @@ extension SettingsClient {
   }
 
   /// Settings in a JSON file, written atomically: a missing file is the defaults; a corrupt
-  /// one is moved aside (never overwritten), the defaults are used, and ``problem`` says so.
-  public static func file(_ url: URL) -> Self {
+  /// one is moved aside under a name of its own (`settings.unreadable-1.json`, then `-2`...),
+  /// the defaults are used, and ``problem`` says so. When it cannot be moved aside it is left
+  /// as it is and never overwritten: the settings are kept for this run only, and ``problem``
+  /// says that instead.
+  ///
+  /// - Parameter moveAside: How an unreadable file is moved aside (tests make it fail).
+  public static func file(
+    _ url: URL,
+    moveAside: @escaping @Sendable (URL) -> Result<URL, FileRescue.Failure> = FileRescue.moveAside
+  ) -> Self {
     struct Stored: Codable {
       var hasCompletedOnboarding = false
       var tapCount = 0
     }
-    let cache = Guarded<Stored?>(nil)
-    let problem = Guarded<String?>(nil)
-    @Sendable func load() -> Stored {
-      cache.withLock { cached in
+    struct Loaded {
+      var stored: Stored
+      /// What the user is told about the saved settings, if anything.
+      var problem: String?
+      /// Whether saving would overwrite a file that was not read.
+      var saveBlocked = false
+    }
+    let cache = Guarded<Loaded?>(nil)
+    @Sendable func read() -> Loaded {
+      guard FileManager.default.fileExists(atPath: url.path) else {
+        return Loaded(stored: Stored())
+      }
+      if let data = try? Data(contentsOf: url),
+        let decoded = try? JSONDecoder().decode(Stored.self, from: data)
+      {
+        return Loaded(stored: decoded)
+      }
+      switch moveAside(url) {
+      case .success(let kept):
+        return Loaded(
+          stored: Stored(),
+          problem: "Your settings could not be read, so the app started fresh. "
+            + "The old file was kept as \(kept.lastPathComponent).")
+      case .failure(let failure):
+        return Loaded(
+          stored: Stored(),
+          problem: "Your settings could not be read, so the app started fresh. The old file "
+            + "could not be moved aside (\(failure)), so it is left as it is and nothing is "
+            + "saved this run.",
+          saveBlocked: true)
+      }
+    }
+    @Sendable func load() -> Loaded {
+      if let cached = cache.withLock({ $0 }) { return cached }
+      let loaded = read()
+      return cache.withLock { cached in
         if let cached { return cached }
-        var stored = Stored()
-        if let data = try? Data(contentsOf: url) {
-          if let decoded = try? JSONDecoder().decode(Stored.self, from: data) {
-            stored = decoded
-          } else {
-            let aside = url.deletingPathExtension()
-              .appendingPathExtension("unreadable-\(Int(Date().timeIntervalSince1970)).json")
-            try? FileManager.default.moveItem(at: url, to: aside)
-            problem.withLock {
-              $0 =
-                "Your settings could not be read, so the app started fresh. "
-                + "The old file was kept as \(aside.lastPathComponent)."
-            }
-          }
-        }
-        cached = stored
-        return stored
+        cached = loaded
+        return loaded
       }
     }
     @Sendable func update(_ change: (inout Stored) -> Void) {
-      var stored = load()
-      change(&stored)
-      cache.withLock { $0 = stored }
+      var loaded = load()
+      change(&loaded.stored)
+      let stored = loaded.stored
+      cache.withLock { $0?.stored = stored }
+      guard !loaded.saveBlocked else { return }
       do {
         try FileManager.default.createDirectory(
           at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try JSONEncoder().encode(stored).write(to: url, options: .atomic)
       } catch {
-        reportIssue("TapTap could not save its settings to \(url.path): \(error)")
+        reportIssue(
+          "TapTap could not save its settings to \(url.path) "
+            + "(\((error as NSError).localizedFailureReason ?? error.localizedDescription)); "
+            + "check that the folder exists and is writable.")
       }
     }
     return SettingsClient(
-      hasCompletedOnboarding: { load().hasCompletedOnboarding },
+      hasCompletedOnboarding: { load().stored.hasCompletedOnboarding },
       setHasCompletedOnboarding: { value in update { $0.hasCompletedOnboarding = value } },
-      tapCount: { load().tapCount },
+      tapCount: { load().stored.tapCount },
       setTapCount: { value in update { $0.tapCount = value } },
-      problem: {
-        _ = load()
-        return problem.withLock { $0 }
-      })
+      problem: { load().problem })
   }
 
   /// Settings in memory, for previews and tests that want a working client.

@@ -108,6 +108,7 @@ public final class TapTapScenario {
     }
     if let alert = state.alert { text += " | \(alert)" }
     if let note = state.versionCheckNote { text += " | note: \(note)" }
+    if let note = state.settingsNote { text += " | note: \(note)" }
     return text
   }
 }

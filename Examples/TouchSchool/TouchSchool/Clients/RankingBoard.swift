@@ -1,4 +1,5 @@
 import Cascade
+import ExampleSupport
 import Foundation
 
 /// The local ranking database: every school's touches, kept in a JSON file, with a live
@@ -10,89 +11,93 @@ import Foundation
 /// board.add(7, to: "7130027")   // saved, and every `snapshots()` observer hears it
 /// ```
 ///
-/// Writes are serialized: changing the ranking, saving it (atomically: a crash leaves the old
-/// file or the new one) and telling observers happen as one step, so concurrent writers lose
-/// nothing and every observer sees the snapshots in order. A write always completes once it
-/// has started, even if the task that made it is cancelled.
+/// Writes are serialized: changing the ranking and saving it (atomically: a crash leaves the
+/// old file or the new one) happen as one step, so concurrent writers lose nothing; the file
+/// is written when `add` returns. Observers are told after the lock is released (see
+/// `SnapshotBroadcast`), in order, so an observer that stops while a write is being told never
+/// waits for it.
 public final class RankingBoard: Sendable {
-  private struct State {
-    var ranking: Ranking
-    var observers: [UUID: AsyncStream<Ranking>.Continuation] = [:]
-  }
-
   /// Where the ranking is kept; `nil` keeps it in memory.
   public let file: URL?
-  private let state: Guarded<State>
+  /// Why the ranking is not being saved, when a file that could not be read could not be moved
+  /// aside either: it is left as it is, and never overwritten.
+  public let saveBlocked: String?
+  private let broadcast: SnapshotBroadcast<Ranking>
 
   /// A board holding what `file` holds (an empty ranking when there is no file yet). A file that
-  /// exists but cannot be read is reported and moved aside (`ranking.json.unreadable`), never
-  /// overwritten.
-  public init(file: URL?) {
+  /// exists but cannot be read is reported and moved aside (`ranking.unreadable-1.json`, then
+  /// `-2`...), never overwritten; when it cannot be moved, the board keeps the ranking for this
+  /// run only and leaves the file alone.
+  ///
+  /// - Parameter moveAside: How an unreadable file is moved aside (tests make it fail).
+  public init(
+    file: URL?,
+    moveAside: (URL) -> Result<URL, FileRescue.Failure> = FileRescue.moveAside
+  ) {
     self.file = file
-    self.state = Guarded(State(ranking: file.map(Self.read) ?? Ranking()))
+    let (ranking, blocked) = file.map { Self.read($0, moveAside: moveAside) } ?? (Ranking(), nil)
+    self.saveBlocked = blocked
+    self.broadcast = SnapshotBroadcast(ranking, newestOnly: true)
   }
 
   /// The ranking now.
-  public var ranking: Ranking { state.withLock { $0.ranking } }
+  public var ranking: Ranking { broadcast.value }
 
   /// The number of open snapshot streams.
-  public var observerCount: Int { state.withLock { $0.observers.count } }
+  public var observerCount: Int { broadcast.observerCount }
 
   /// Adds `count` touches to `school`, saves, and sends the new ranking to every observer.
   public func add(_ count: Int, to school: School.ID) {
-    state.withLock { state in
-      state.ranking.touches[school, default: 0] += count
-      save(state.ranking)
-      for observer in state.observers.values { observer.yield(state.ranking) }
+    let failure = broadcast.update { ranking -> String? in
+      ranking.touches[school, default: 0] += count
+      return save(ranking)
     }
+    if let failure { reportIssue(failure) }
   }
 
   /// The ranking now, then after every change, until the observer stops (`onEnd` runs then).
   public func snapshots(onEnd: @escaping @Sendable () -> Void = {}) -> AsyncStream<Ranking> {
-    let (stream, continuation) = AsyncStream<Ranking>.makeStream(
-      bufferingPolicy: .bufferingNewest(1))
-    let id = UUID()
-    continuation.onTermination = { [state] _ in
-      _ = state.withLock { $0.observers.removeValue(forKey: id) }
-      onEnd()
-    }
-    state.withLock { state in
-      state.observers[id] = continuation
-      continuation.yield(state.ranking)
-    }
-    return stream
+    broadcast.stream(onEnd: onEnd)
   }
 
-  private func save(_ ranking: Ranking) {
-    guard let file else { return }
+  /// Writes `ranking`; what went wrong, if anything.
+  private func save(_ ranking: Ranking) -> String? {
+    guard let file, saveBlocked == nil else { return nil }
     do {
       try FileManager.default.createDirectory(
         at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
       try encoder.encode(ranking).write(to: file, options: .atomic)
+      return nil
     } catch {
-      reportIssue(
-        "TouchSchool could not save the ranking to \(file.path): \(error). It is kept for this "
-          + "run only; check that the folder is writable.")
+      return "TouchSchool could not save the ranking to \(file.path) "
+        + "(\((error as NSError).localizedFailureReason ?? error.localizedDescription)). "
+        + "It is kept for this run only; check that the folder exists and is writable."
     }
   }
 
-  private static func read(_ file: URL) -> Ranking {
-    guard FileManager.default.fileExists(atPath: file.path) else { return Ranking() }
+  private static func read(
+    _ file: URL, moveAside: (URL) -> Result<URL, FileRescue.Failure>
+  ) -> (Ranking, blocked: String?) {
+    guard FileManager.default.fileExists(atPath: file.path) else { return (Ranking(), nil) }
     if let data = try? Data(contentsOf: file),
       let ranking = try? JSONDecoder().decode(Ranking.self, from: data)
     {
-      return ranking
+      return (ranking, nil)
     }
-    let kept = file.appendingPathExtension("unreadable")
-    try? FileManager.default.removeItem(at: kept)
-    let moved = (try? FileManager.default.moveItem(at: file, to: kept)) != nil
-    reportIssue(
-      "The TouchSchool ranking at \(file.path) is unreadable; starting from an empty ranking. "
-        + (moved
-          ? "The file was kept as \(kept.lastPathComponent)."
-          : "The file could not be moved aside; it will be replaced on the next touch."))
-    return Ranking()
+    switch moveAside(file) {
+    case .success(let kept):
+      reportIssue(
+        "The TouchSchool ranking at \(file.path) is unreadable; starting from an empty ranking. "
+          + "The file was kept as \(kept.lastPathComponent).")
+      return (Ranking(), nil)
+    case .failure(let failure):
+      let blocked =
+        "The TouchSchool ranking at \(file.path) is unreadable and could not be moved aside "
+        + "(\(failure)); it is left as it is, and this run's touches are not saved."
+      reportIssue(blocked)
+      return (Ranking(), blocked)
+    }
   }
 }

@@ -109,7 +109,10 @@ public struct MainFeature: Reducer {
         return .merge(loadSchools(), observeRanking())
 
       case .onDisappear:
-        return .cancel(id: CancelID.rankingStream)
+        // Leaving the app (quit, end of input) saves the taps still waiting in a game's batch.
+        let batches = state.path.ids.first.map { popped(from: $0, in: &state) } ?? []
+        return .merge(
+          [.cancel(id: CancelID.rankingStream)] + batches.map { save($0.count, for: $0.school) })
 
       case .retryTapped:
         guard case .failed = state.phase else { return .none }

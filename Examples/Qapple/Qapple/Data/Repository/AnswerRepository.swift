@@ -1,4 +1,5 @@
 import Cascade
+import ExampleSupport
 import Foundation
 
 /// Questions and answers: fetched page by page, written, liked, reported and deleted.
@@ -64,9 +65,11 @@ extension AnswerRepository {
   /// `dataDirectory` (`nil`: in memory).
   ///
   /// A data set that is missing or unreadable fails every request with a message the screen
-  /// shows. A file of the user's changes that cannot be read is moved aside (never
-  /// overwritten), the next request fails once saying where it went, and the app goes on
-  /// with no saved changes.
+  /// shows. A file of the user's changes that cannot be read is moved aside under a name of its
+  /// own (`qapple-local.unreadable-1.json`, then `-2`...), the next request fails once saying
+  /// where it went, and the app goes on with no saved changes. When it cannot be moved aside,
+  /// it is left as it is (never overwritten), the message says so, and changes are kept for
+  /// this run only. `moveAside` is how the file is moved (tests make it fail).
   ///
   /// ```swift
   /// $0.answerRepository = .live(dataDirectory: folder, userID: { 7 })
@@ -77,7 +80,8 @@ extension AnswerRepository {
     latency: Duration = .zero,
     clock: any Clock<Duration> = ContinuousClock(),
     failingLikes: Set<Int> = [],
-    dataSetURL: URL? = shippedDataSet
+    dataSetURL: URL? = shippedDataSet,
+    moveAside: @escaping @Sendable (URL) -> Result<URL, FileRescue.Failure> = FileRescue.moveAside
   ) -> Self {
     struct DataSet: Decodable {
       let questions: [QuestionDTO]
@@ -85,8 +89,11 @@ extension AnswerRepository {
     }
     let storeFile = dataDirectory?.appendingPathComponent("qapple-local.json")
     let local = Guarded<LocalChanges?>(nil)
-    /// Where an unreadable file of changes was moved, until a request has reported it.
-    let setAside = Guarded<URL?>(nil)
+    /// What to tell the user about an unreadable file of changes, until a request has told it.
+    let unreadableNote = Guarded<String?>(nil)
+    /// Why changes are not saved: the unreadable file could not be moved aside and is left as
+    /// it is, never overwritten.
+    let saveBlocked = Guarded<Bool>(false)
 
     @Sendable func dataSet() throws(QappleError) -> DataSet {
       guard let url = dataSetURL, let data = try? Data(contentsOf: url),
@@ -95,14 +102,28 @@ extension AnswerRepository {
       return set
     }
     @Sendable func loadChanges() -> LocalChanges {
-      guard let storeFile, let data = try? Data(contentsOf: storeFile) else {
+      guard let storeFile, FileManager.default.fileExists(atPath: storeFile.path) else {
         return LocalChanges()
       }
-      if let decoded = try? JSONDecoder().decode(LocalChanges.self, from: data) { return decoded }
-      let aside = storeFile.deletingPathExtension()
-        .appendingPathExtension("unreadable-\(Int(Date().timeIntervalSince1970)).json")
-      try? FileManager.default.moveItem(at: storeFile, to: aside)
-      setAside.withLock { $0 = aside }
+      if let data = try? Data(contentsOf: storeFile),
+        let decoded = try? JSONDecoder().decode(LocalChanges.self, from: data)
+      {
+        return decoded
+      }
+      let note: String
+      switch moveAside(storeFile) {
+      case .success(let kept):
+        note =
+          "Your saved changes could not be read. They were kept in \(kept.lastPathComponent); "
+          + "try again to go on without them."
+      case .failure(let failure):
+        saveBlocked.withLock { $0 = true }
+        note =
+          "Your saved changes could not be read, and the file could not be moved aside "
+          + "(\(failure)); it is left as it is, and nothing you do now is saved. "
+          + "Try again to go on without them."
+      }
+      unreadableNote.withLock { $0 = note }
       return LocalChanges()
     }
     @Sendable func changes() throws(QappleError) -> LocalChanges {
@@ -112,13 +133,11 @@ extension AnswerRepository {
         cached = loaded
         return loaded
       }
-      if let aside = setAside.withLock({ url in
-        defer { url = nil }
-        return url
+      if let note = unreadableNote.withLock({ note in
+        defer { note = nil }
+        return note
       }) {
-        throw QappleError(
-          "Your saved changes could not be read. They were kept in \(aside.lastPathComponent); "
-            + "try again to go on without them.")
+        throw QappleError(note)
       }
       return loaded
     }
@@ -126,7 +145,7 @@ extension AnswerRepository {
       var updated = try changes()
       body(&updated)
       local.withLock { $0 = updated }
-      guard let storeFile else { return }
+      guard let storeFile, !saveBlocked.withLock({ $0 }) else { return }
       do {
         try FileManager.default.createDirectory(
           at: storeFile.deletingLastPathComponent(), withIntermediateDirectories: true)

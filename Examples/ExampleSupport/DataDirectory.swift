@@ -1,0 +1,158 @@
+import Cascade
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The folder an example executable keeps its data in, checked before the app starts.
+///
+/// `--data-dir` must name a folder the program can write in (a missing one is created), and
+/// the data files it will write there must not be folders. Without `--data-dir`, a new
+/// temporary folder is used and removed when the process exits (by `quit`, at the end of
+/// input, or with an error). Temporary files that a killed writer left behind (`.dat.nosync…`,
+/// from Foundation's atomic writes) are removed once they are a minute old.
+///
+/// ```swift
+/// let folder = commandLine.dataDirectoryOrExit(files: ["ranking.json"])
+/// ```
+public enum DataDirectory {
+  /// Why a data folder cannot be used. The message names the path and the reason.
+  public enum Problem: Error, Equatable, CustomStringConvertible {
+    case notAFolder(String)
+    case cannotCreate(String, reason: String)
+    case notWritable(String, reason: String)
+    case dataFileIsAFolder(String)
+
+    public var description: String {
+      switch self {
+      case .notAFolder(let path): "the data folder \(path) is a file, not a folder"
+      case .cannotCreate(let path, let reason): "cannot create the data folder \(path): \(reason)"
+      case .notWritable(let path, let reason): "cannot write in the data folder \(path): \(reason)"
+      case .dataFileIsAFolder(let path):
+        "\(path) is a folder where a data file belongs; move it away or choose another --data-dir"
+      }
+    }
+  }
+
+  /// Checks that `folder` is a folder this process can write in, creating it (and its parents)
+  /// when it is missing. Writing is tried for real (a probe file is created and removed), so a
+  /// folder the permissions forbid, a read-only file system, or a path under a file are all
+  /// refused, while a user the permissions do not bind (root) is not refused for nothing.
+  public static func check(_ folder: URL) throws(Problem) {
+    let path = folder.path
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+      guard isFolder.boolValue else { throw .notAFolder(path) }
+    } else {
+      try create(path, for: path)
+    }
+    let probe = folder.appendingPathComponent(
+      ".write-check-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+    ).path
+    let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    guard descriptor >= 0 else { throw .notWritable(path, reason: lastError()) }
+    close(descriptor)
+    unlink(probe)
+  }
+
+  /// The folder an interactive session keeps its data in: `path` checked (see ``check(_:)``),
+  /// or a new temporary folder named after `program`, removed when the process exits. Each of
+  /// `files` (names inside the folder) must be a file or missing; stale temporary files of
+  /// killed writers are removed.
+  public static func prepare(
+    _ path: String?, program: String, files: [String] = []
+  ) throws(Problem) -> URL {
+    let folder: URL
+    if let path {
+      folder = URL(fileURLWithPath: path, isDirectory: true)
+      try check(folder)
+    } else {
+      folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "\(program)-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+      try check(folder)
+      removeAtExit(folder)
+    }
+    for file in files {
+      var isFolder: ObjCBool = false
+      let filePath = folder.appendingPathComponent(file).path
+      if FileManager.default.fileExists(atPath: filePath, isDirectory: &isFolder),
+        isFolder.boolValue
+      {
+        throw .dataFileIsAFolder(filePath)
+      }
+    }
+    removeStaleTemporaryFiles(in: folder)
+    return folder
+  }
+
+  /// Removes the temporary files Foundation's atomic writes leave when the writer is killed
+  /// (`.dat.nosync…`) that are older than `age`: a live writer renames its own within moments.
+  /// Returns how many were removed.
+  @discardableResult
+  public static func removeStaleTemporaryFiles(in folder: URL, olderThan age: TimeInterval = 60)
+    -> Int
+  {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    var removed = 0
+    for name in names where name.hasPrefix(".dat.nosync") {
+      let file = folder.appendingPathComponent(name)
+      guard
+        let modified = try? FileManager.default.attributesOfItem(atPath: file.path)[
+          .modificationDate] as? Date,
+        Date().timeIntervalSince(modified) > age
+      else { continue }
+      if (try? FileManager.default.removeItem(at: file)) != nil { removed += 1 }
+    }
+    return removed
+  }
+
+  /// Removes `folder` when the process exits, however it exits (`exit(_:)` or the end of the
+  /// program).
+  public static func removeAtExit(_ folder: URL) {
+    _ = installExitHandler
+    foldersToRemove.withLock { $0.append(folder) }
+  }
+
+  private static let foldersToRemove = Guarded<[URL]>([])
+  private static let installExitHandler: Void = {
+    atexit {
+      for folder in DataDirectory.foldersToRemove.withLock({ $0 }) {
+        try? FileManager.default.removeItem(at: folder)
+      }
+    }
+  }()
+
+  private static func create(_ path: String, for requested: String) throws(Problem) {
+    let parent = (path as NSString).deletingLastPathComponent
+    var isFolder: ObjCBool = false
+    if !parent.isEmpty, parent != path,
+      !FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder)
+    {
+      try create(parent, for: requested)
+    } else if !parent.isEmpty, parent != path, !isFolder.boolValue {
+      throw .cannotCreate(requested, reason: "\(parent) is a file, not a folder")
+    }
+    if mkdir(path, 0o755) != 0, errno != EEXIST {
+      throw .cannotCreate(requested, reason: lastError())
+    }
+  }
+
+  private static func lastError() -> String { String(cString: strerror(errno)) }
+}
+
+extension ExampleCommandLine {
+  /// The data folder of an interactive session (see ``DataDirectory/prepare(_:program:files:)``)
+  /// for `--data-dir`; a folder that cannot be used prints the path and the reason on standard
+  /// error and exits 2.
+  public func dataDirectoryOrExit(files: [String] = []) -> URL {
+    do {
+      return try DataDirectory.prepare(self["--data-dir"], program: program, files: files)
+    } catch {
+      printError("\(program): \(error)")
+      exit(2)
+    }
+  }
+}
