@@ -131,7 +131,11 @@ final class _SharedPersistence<Value: Sendable>: _AnySharedPersistence, @uncheck
       }
       try key.save(value, to: storage)
       let version = key.storedVersion(in: storage)
-      state.withLock { $0.lastVersion = version }
+      // What is stored now is this value: an earlier failed load no longer describes it.
+      state.withLock {
+        $0.lastVersion = version
+        $0.loadError = nil
+      }
     } catch {
       reportRuntimeWarning(
         """

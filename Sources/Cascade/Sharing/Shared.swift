@@ -113,7 +113,7 @@ public struct Shared<Value: Sendable>: Sendable {
   }
 
   /// Why the stored value could not be loaded (the default is used meanwhile), or `nil`.
-  /// It clears when a later load succeeds.
+  /// It clears when a later load or save succeeds.
   public var loadError: (any Error)? {
     box.root._loadError
   }
