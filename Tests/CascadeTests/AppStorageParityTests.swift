@@ -89,4 +89,36 @@ struct AppStorageParityTests {
     }
   }
 
+  @Test func anOptionalWithADefaultGoesBackToItWhenTheStoredValueIsRemoved() {
+    let scratch = ScratchDefaults()
+    let storage = scratch.storage()
+    withDependencies {
+      $0.sharedStorage = storage
+    } operation: {
+      @Shared(.appStorage("flag")) var flag: Bool? = true
+      scratch.defaults.set(false, forKey: "flag")
+      storage.checkForExternalChanges()
+      #expect(flag == false)
+      scratch.defaults.removeObject(forKey: "flag")
+      storage.checkForExternalChanges()
+      #expect(flag == true)
+      $flag.withLock { $0 = nil }
+      #expect(flag == nil)
+      #expect(scratch.defaults.object(forKey: "flag") == nil)
+    }
+  }
+
+  @Test func aValueWhoseDefaultIsRemovedOutsideGoesBackToItsDefault() {
+    let scratch = ScratchDefaults()
+    let storage = scratch.storage()
+    withDependencies {
+      $0.sharedStorage = storage
+    } operation: {
+      @Shared(.appStorage("count")) var count = 3
+      $count.withLock { $0 = 8 }
+      scratch.defaults.removeObject(forKey: "count")
+      storage.checkForExternalChanges()
+      #expect(count == 3)
+    }
+  }
 }

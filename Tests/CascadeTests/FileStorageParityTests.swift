@@ -166,6 +166,60 @@ struct FileStorageParityTests {
     }
   }
 
+  @Test func aFileDeletedOutsideGivesBackTheDefault() throws {
+    let folder = try ScratchFolder()
+    let url = folder.file("members.json")
+    try JSONEncoder().encode([Member.first]).write(to: url)
+    let storage = SharedStorage.disk(watchInterval: nil)
+    try withDependencies {
+      $0.sharedStorage = storage
+    } operation: { () throws in
+      @Shared(.fileStorage(url)) var members = [Member]()
+      #expect(members == [.first])
+      try FileManager.default.removeItem(at: url)
+      storage.checkForExternalChanges()
+      #expect(members == [])
+      #expect($members.loadError == nil)
+    }
+  }
+
+  @Test func aFileMovedAwayAndBackIsLoadedAgain() throws {
+    let folder = try ScratchFolder()
+    let url = folder.file("members.json")
+    let aside = folder.file("aside.json")
+    try JSONEncoder().encode([Member.first]).write(to: url)
+    let storage = SharedStorage.disk(watchInterval: nil)
+    try withDependencies {
+      $0.sharedStorage = storage
+    } operation: { () throws in
+      @Shared(.fileStorage(url)) var members = [Member]()
+      try FileManager.default.moveItem(at: url, to: aside)
+      storage.checkForExternalChanges()
+      #expect(members == [])
+      try FileManager.default.moveItem(at: aside, to: url)
+      storage.checkForExternalChanges()
+      #expect(members == [.first])
+    }
+  }
+
+  @Test func aFileDeletedThenWrittenOutsideIsLoaded() throws {
+    let folder = try ScratchFolder()
+    let url = folder.file("members.json")
+    try JSONEncoder().encode([Member.first]).write(to: url)
+    let storage = SharedStorage.disk(watchInterval: nil)
+    try withDependencies {
+      $0.sharedStorage = storage
+    } operation: { () throws in
+      @Shared(.fileStorage(url)) var members = [Member]()
+      try FileManager.default.removeItem(at: url)
+      storage.checkForExternalChanges()
+      #expect(members == [])
+      try JSONEncoder().encode([Member.second]).write(to: url)
+      storage.checkForExternalChanges()
+      #expect(members == [.second])
+    }
+  }
+
   @Test func manyChangesInARowAreEachSeenAtOnceAndTheLastIsSaved() throws {
     let folder = try ScratchFolder()
     let url = folder.file("counts.json")
