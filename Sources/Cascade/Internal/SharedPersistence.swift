@@ -17,6 +17,9 @@ final class _SharedPersistence<Value: Sendable>: _AnySharedPersistence, @uncheck
     var needsPreserving = false
     var isPending = false
     var lastVersion: AnyHashable?
+    /// The value given when the reference was made: what it goes back to when its stored
+    /// value is removed outside.
+    var defaultValue: Value?
   }
 
   private let key: any SharedKey<Value>
@@ -43,9 +46,14 @@ final class _SharedPersistence<Value: Sendable>: _AnySharedPersistence, @uncheck
     self.line = line
   }
 
-  /// The stored value, or `fallback` (with the error kept) when it cannot be read.
+  /// The stored value, or `fallback` (with the error kept) when nothing is stored or it
+  /// cannot be read. `fallback` is evaluated either way and kept, as the value to go back to
+  /// when the stored one is removed.
   func initialValue(_ fallback: () -> Value) -> Value {
-    load(version: key.storedVersion(in: storage)) ?? fallback()
+    let loaded = load(version: key.storedVersion(in: storage))
+    let defaultValue = fallback()
+    state.withLock { $0.defaultValue = defaultValue }
+    return loaded ?? defaultValue
   }
 
   /// Loads the stored value, recording the version it came from and any error; `nil` when
@@ -131,7 +139,11 @@ final class _SharedPersistence<Value: Sendable>: _AnySharedPersistence, @uncheck
       }
       try key.save(value, to: storage)
       let version = key.storedVersion(in: storage)
-      state.withLock { $0.lastVersion = version }
+      // What is stored now is this value: an earlier failed load no longer describes it.
+      state.withLock {
+        $0.lastVersion = version
+        $0.loadError = nil
+      }
     } catch {
       reportRuntimeWarning(
         """
@@ -152,8 +164,9 @@ final class _SharedPersistence<Value: Sendable>: _AnySharedPersistence, @uncheck
 
   /// The value stored now, if it changed since this process last loaded or saved it and no
   /// local change is waiting for its save, with the root's generation it was decided against.
-  /// A local change waiting to be saved wins over the outside one: it is saved over it, as the
-  /// last write.
+  /// A stored value removed outside gives back the default; one that cannot be read changes
+  /// nothing (the error shows in `loadError`). A local change waiting to be saved wins over the
+  /// outside one: it is saved over it, as the last write.
   private func reloadedValue(of root: _SharedRoot<Value>) -> (Value, UInt64)? {
     saveLock.lock()
     defer { saveLock.unlock() }
@@ -161,6 +174,9 @@ final class _SharedPersistence<Value: Sendable>: _AnySharedPersistence, @uncheck
     let version = key.storedVersion(in: storage)
     let (changed, pending) = state.withLock { ($0.lastVersion != version, $0.isPending) }
     guard changed, !pending else { return nil }
-    return load(version: version).map { ($0, generation) }
+    if let loaded = load(version: version) { return (loaded, generation) }
+    let (failed, defaultValue) = state.withLock { ($0.loadError != nil, $0.defaultValue) }
+    guard !failed, let defaultValue else { return nil }
+    return (defaultValue, generation)
   }
 }

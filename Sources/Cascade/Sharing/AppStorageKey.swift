@@ -12,7 +12,8 @@ import Foundation
 ///
 /// A stored value of another type (written by an older version, say) leaves the default in
 /// place with ``Shared/loadError`` set. A `URL` is stored as its absolute string. Changes
-/// made to the defaults outside the `Shared` are loaded again.
+/// made to the defaults outside the `Shared` are loaded again; removing the default gives the
+/// `Shared` back the default it was made with.
 public struct AppStorageKey<Value: Sendable>: SharedKey, CustomStringConvertible {
   /// The user-defaults key.
   public let key: String

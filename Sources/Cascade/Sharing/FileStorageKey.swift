@@ -6,7 +6,8 @@ import Foundation
 ///
 /// A file that cannot be decoded leaves the default in place with ``Shared/loadError`` set;
 /// the first save after that moves the unreadable file aside (`name.unreadable-<date>.json`)
-/// instead of overwriting it. A change to the file made outside the app is loaded again.
+/// instead of overwriting it. A change to the file made outside the app is loaded again;
+/// deleting the file gives the `Shared` back its default.
 ///
 /// ```swift
 /// let appData = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]

@@ -48,7 +48,9 @@ public struct Shared<Value: Sendable>: Sendable {
 
   /// The reference `key` names in the current ``SharedStorage``, made from the stored value,
   /// or from `wrappedValue` when nothing is stored or the stored value cannot be read (see
-  /// ``loadError``).
+  /// ``loadError``). `wrappedValue` is evaluated when the reference is made (never when it
+  /// exists already), and a persisted value goes back to it when its stored value is removed
+  /// outside (its file deleted, its user default removed).
   ///
   /// ```swift
   /// @Shared(.appStorage("soundOn")) var soundOn = true
@@ -113,7 +115,7 @@ public struct Shared<Value: Sendable>: Sendable {
   }
 
   /// Why the stored value could not be loaded (the default is used meanwhile), or `nil`.
-  /// It clears when a later load succeeds.
+  /// It clears when a later load or save succeeds.
   public var loadError: (any Error)? {
     box.root._loadError
   }

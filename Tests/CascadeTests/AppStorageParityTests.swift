@@ -1,0 +1,124 @@
+import CascadeTesting
+import Foundation
+import Testing
+
+@testable import Cascade
+
+private enum Tier: String, Sendable { case bronze, silver, gold }
+private enum Rank: Int, Sendable {
+  case low = 1
+  case mid, top
+}
+
+/// User defaults of the test's own, removed at the end.
+private final class ScratchDefaults {
+  let suite = "cascade-parity-\(UUID().uuidString)"
+  let defaults: UserDefaults
+  init() { defaults = UserDefaults(suiteName: suite)! }
+  deinit { defaults.removePersistentDomain(forName: suite) }
+  func storage() -> SharedStorage { .disk(defaultsSuite: suite, throttlesSaves: false) }
+}
+
+/// Behaviours of swift-sharing's `AppStorageTests` that apply to Cascade's ``AppStorageKey``,
+/// checked in Cascade's own terms.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct AppStorageParityTests {
+  init() { reportRuntimeWarningsAsTestFailures() }
+
+  /// Makes a `Shared` for `key`, sets the default outside it to `outside`, and returns what the
+  /// `Shared` holds once the storage has looked for outside changes.
+  private func seenAfterAnOutsideChange<Value: Sendable>(
+    _ key: AppStorageKey<Value>, initial: Value, outside: Any, in scratch: ScratchDefaults
+  ) -> Value {
+    let storage = scratch.storage()
+    return withDependencies {
+      $0.sharedStorage = storage
+    } operation: {
+      let shared = Shared(wrappedValue: initial, key)
+      scratch.defaults.set(outside, forKey: key.key)
+      storage.checkForExternalChanges()
+      return shared.wrappedValue
+    }
+  }
+
+  @Test func aDefaultOfEverySupportedTypeChangedOutsideIsLoaded() {
+    let scratch = ScratchDefaults()
+    #expect(
+      seenAfterAnOutsideChange(.appStorage("bool"), initial: true, outside: false, in: scratch)
+        == false)
+    #expect(
+      seenAfterAnOutsideChange(.appStorage("int"), initial: 42, outside: 1729, in: scratch)
+        == 1729)
+    #expect(
+      seenAfterAnOutsideChange(.appStorage("double"), initial: 1.2, outside: 3.4, in: scratch)
+        == 3.4)
+    #expect(
+      seenAfterAnOutsideChange(.appStorage("string"), initial: "Ana", outside: "Bo", in: scratch)
+        == "Bo")
+    #expect(
+      seenAfterAnOutsideChange(
+        .appStorage("data"), initial: Data([4, 2]), outside: Data([1, 7]), in: scratch)
+        == Data([1, 7]))
+    #expect(
+      seenAfterAnOutsideChange(
+        .appStorage("url"), initial: URL(filePath: "/dev"), outside: "file:///tmp",
+        in: scratch) == URL(string: "file:///tmp"))
+    #expect(
+      seenAfterAnOutsideChange(
+        .appStorage("tier"), initial: Tier.bronze, outside: "gold", in: scratch) == .gold)
+    #expect(
+      seenAfterAnOutsideChange(.appStorage("rank"), initial: Rank.low, outside: 3, in: scratch)
+        == .top)
+  }
+
+  @Test func anOptionalSeesAnOutsideValueAndNilRemovesTheDefault() {
+    let scratch = ScratchDefaults()
+    let storage = scratch.storage()
+    withDependencies {
+      $0.sharedStorage = storage
+    } operation: {
+      @Shared(.appStorage("flag")) var flag: Bool?
+      #expect(flag == nil)
+      #expect(scratch.defaults.object(forKey: "flag") == nil)
+      scratch.defaults.set(false, forKey: "flag")
+      storage.checkForExternalChanges()
+      #expect(flag == false)
+      $flag.withLock { $0 = nil }
+      #expect(scratch.defaults.object(forKey: "flag") == nil)
+    }
+  }
+
+  @Test func anOptionalWithADefaultGoesBackToItWhenTheStoredValueIsRemoved() {
+    let scratch = ScratchDefaults()
+    let storage = scratch.storage()
+    withDependencies {
+      $0.sharedStorage = storage
+    } operation: {
+      @Shared(.appStorage("flag")) var flag: Bool? = true
+      scratch.defaults.set(false, forKey: "flag")
+      storage.checkForExternalChanges()
+      #expect(flag == false)
+      scratch.defaults.removeObject(forKey: "flag")
+      storage.checkForExternalChanges()
+      #expect(flag == true)
+      $flag.withLock { $0 = nil }
+      #expect(flag == nil)
+      #expect(scratch.defaults.object(forKey: "flag") == nil)
+    }
+  }
+
+  @Test func aValueWhoseDefaultIsRemovedOutsideGoesBackToItsDefault() {
+    let scratch = ScratchDefaults()
+    let storage = scratch.storage()
+    withDependencies {
+      $0.sharedStorage = storage
+    } operation: {
+      @Shared(.appStorage("count")) var count = 3
+      $count.withLock { $0 = 8 }
+      scratch.defaults.removeObject(forKey: "count")
+      storage.checkForExternalChanges()
+      #expect(count == 3)
+    }
+  }
+}
