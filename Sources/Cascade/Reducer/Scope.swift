@@ -38,6 +38,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ///   - toChildAction: The parent action case that carries the child's actions, e.g.
   ///     `Action.profile`.
   ///   - child: The child reducer.
+  ///   - fileID: The file a warning about `toChildAction` names (the caller's, by default).
+  ///   - line: The line a warning about `toChildAction` names.
   public init<ChildState, ChildAction>(
     state toChildState: WritableKeyPath<ParentState, ChildState>,
     action toChildAction: @escaping @Sendable (ChildAction) -> ParentAction,
