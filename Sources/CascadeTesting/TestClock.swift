@@ -95,11 +95,10 @@ public final class TestClock: Clock, Sendable {
 
   /// Moves time forward to `deadline`, waking sleepers as ``advance(by:)`` does.
   public func advance(to deadline: Instant) async {
-    while let next = wakeEarliest(upTo: deadline) {
+    while let next = wakeEarliestOrArrive(at: deadline) {
       for sleeper in next { sleeper.continuation.resume() }
       await Self.settle()
     }
-    state.withLock { if $0.now < deadline { $0.now = deadline } }
     await Self.settle()
   }
 
@@ -110,11 +109,17 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  private func wakeEarliest(upTo deadline: Instant) -> [Sleeper]? {
+  /// The sleepers due first, up to `deadline`; when none is due, moves `now` to `deadline` in
+  /// the same critical section, so that a task going to sleep meanwhile is either woken here
+  /// or sees the new time (else it could register between the two and never be woken).
+  private func wakeEarliestOrArrive(at deadline: Instant) -> [Sleeper]? {
     state.withLock { state -> [Sleeper]? in
       guard
         let earliest = state.sleepers.values.map(\.deadline).min(), earliest <= deadline
-      else { return nil }
+      else {
+        if state.now < deadline { state.now = deadline }
+        return nil
+      }
       state.now = max(state.now, earliest)
       let due = state.sleepers.filter { $0.value.deadline == earliest }
       for id in due.keys { state.sleepers[id] = nil }
