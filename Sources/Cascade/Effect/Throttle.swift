@@ -38,9 +38,10 @@ extension Effect {
 }
 
 /// How a throttle decides: the clock is captured generically, the store keeps the last
-/// delivery instant per id as an opaque value.
+/// delivery instant per id as an opaque value. A class, so that carrying it in every effect's
+/// context costs one reference.
 @usableFromInline
-struct _Throttle: Sendable {
+final class _Throttle: Sendable {
   enum Decision {
     case emit(any Sendable)
     case wait(@Sendable () async throws -> Void)
