@@ -120,11 +120,10 @@ public final class TestClock: Clock, Sendable {
   /// Moves time forward to `deadline`, waking sleepers as ``advance(by:)`` does.
   public func advance(to deadline: Instant) async {
     await MainSerialExecutor.settle()
-    while let next = wakeEarliest(upTo: deadline) {
+    while let next = wakeEarliestOrArrive(at: deadline) {
       for sleeper in next { sleeper.continuation.resume() }
       await MainSerialExecutor.settle()
     }
-    state.withLock { if $0.now < deadline { $0.now = deadline } }
     await MainSerialExecutor.settle()
   }
 
@@ -137,13 +136,18 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Sleepers with the earliest deadline up to `deadline`, in the order they went to sleep,
-  /// with time moved to their deadline.
-  private func wakeEarliest(upTo deadline: Instant) -> [Sleeper]? {
+  /// The sleepers due first, up to `deadline`, in the order they went to sleep, with time moved
+  /// to their deadline; when none is due, moves `now` to `deadline` in the same critical
+  /// section, so that a task going to sleep meanwhile is either woken here or sees the new time
+  /// (else it could register between the two and never be woken).
+  private func wakeEarliestOrArrive(at deadline: Instant) -> [Sleeper]? {
     state.withLock { state -> [Sleeper]? in
       guard
         let earliest = state.sleepers.values.map(\.deadline).min(), earliest <= deadline
-      else { return nil }
+      else {
+        if state.now < deadline { state.now = deadline }
+        return nil
+      }
       state.now = max(state.now, earliest)
       let due = state.sleepers.filter { $0.value.deadline == earliest }.keys.sorted()
       return due.compactMap { state.sleepers.removeValue(forKey: $0) }

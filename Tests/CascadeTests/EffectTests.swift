@@ -1,3 +1,5 @@
+import CascadeTesting
+import Foundation
 import Testing
 
 @testable import Cascade
@@ -83,26 +85,6 @@ struct EffectTests {
     #expect(store.log == ["1", "2", "3", "4"])
   }
 
-  @Test func anUnhandledErrorIsAWarningNamingTheEffect() async {
-    let store = Store(initialState: Loader.State()) { Loader() }
-    let (_, warnings) = await RuntimeWarnings.capturing {
-      await store.send(.throwUnhandled).finish()
-    }
-    #expect(warnings.count == 1)
-    #expect(warnings.first?.fileID == "CascadeTests/EffectTests.swift")
-    #expect(warnings.first?.message.contains("disk on fire") == true)
-    #expect(warnings.first?.message.contains("catch:") == true)
-  }
-
-  @Test func aHandledErrorReachesItsHandler() async {
-    let store = Store(initialState: Loader.State()) { Loader() }
-    let (_, warnings) = await RuntimeWarnings.capturing {
-      await store.send(.throwHandled).finish()
-    }
-    #expect(warnings.isEmpty)
-    #expect(store.failure == "disk on fire")
-  }
-
   @Test func mapEmbedsEveryActionAnEffectSends() async {
     let effect = Effect<Int>.merge(.send(1), .run { send in await send(2) })
       .map { "\($0)" }
@@ -126,6 +108,152 @@ struct EffectTests {
     guard case .send(1) = Effect<Int>.merge(.none, .send(1)).operation else {
       Issue.record("a merge of one effect should be that effect")
       return
+    }
+  }
+
+  @Test func concatenationDoesNotWaitForTheEffectsOfTheActionsItSends() async {
+    let store = Store(initialState: Shapes.State()) { Shapes(clock: TestClock()) }
+    store.send(.concatenateAroundSubscription)
+    // `.subscribe` starts an effect that never ends: the last part runs all the same.
+    _ = await store.values(of: \.log).first { $0.contains(.step("last")) }
+    #expect(
+      store.log == [
+        .concatenateAroundSubscription, .step("first"), .subscribe, .step("last"),
+      ])
+    await store.send(.unsubscribe).finish()
+  }
+
+  @Test func concatenatedTimersDeliverOneAfterAnother() async {
+    let clock = TestClock()
+    let store = Store(initialState: Timers.State()) { Timers(clock: clock) }
+    store.send(.concatenate)
+    for (second, expected) in [(1, [1]), (2, [1, 2]), (3, [1, 2, 3])] {
+      await waitForSleepers(1, on: clock)
+      await clock.advance(by: .seconds(second))
+      _ = await store.values(of: \.delivered).first { $0 == expected }
+    }
+    await clock.run()
+    #expect(store.delivered == [1, 2, 3])
+  }
+
+  @Test func mergedTimersDeliverAsTheyFinish() async {
+    let clock = TestClock()
+    let store = Store(initialState: Timers.State()) { Timers(clock: clock) }
+    let task = store.send(.merge)
+    await waitForSleepers(3, on: clock)
+    await clock.advance(by: .seconds(1))
+    _ = await store.values(of: \.delivered).first { $0 == [1] }
+    await clock.advance(by: .seconds(1))
+    _ = await store.values(of: \.delivered).first { $0 == [1, 2] }
+    await clock.advance(by: .seconds(1))
+    await task.finish()
+    #expect(store.delivered == [1, 2, 3])
+  }
+
+  @Test func aConcatenationOfOneEffectIsThatEffect() async {
+    let effect = Effect<Int>.concatenate(.run { send in await send(1) })
+    guard case .run = effect.operation else {
+      Issue.record("expected the run itself, got \(effect.operation)")
+      return
+    }
+  }
+
+  @Test func aDoublyCancellableSendIsDeliveredOnce() async {
+    struct Once: Reducer {
+      struct State: Equatable, Sendable { var received: [Int] = [] }
+      enum Action: Equatable, Sendable {
+        case start
+        case value(Int)
+      }
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .start:
+          return .send(.value(42))
+            .cancellable(id: "id", cancelInFlight: true)
+            .cancellable(id: "id", cancelInFlight: true)
+        case let .value(value):
+          state.received.append(value)
+          return .none
+        }
+      }
+    }
+    let store = Store(initialState: Once.State()) { Once() }
+    await store.send(.start).finish()
+    #expect(store.received == [42])
+  }
+
+  @Test func anEffectSeesTheDependenciesOfTheReducerThatReturnedIt() async {
+    struct Stamp: Reducer {
+      struct State: Equatable, Sendable { var seconds = 0 }
+      enum Action: Equatable, Sendable {
+        case tap
+        case response(Int)
+      }
+      @Dependency(\.date) var date
+      func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .tap:
+          return .run { send in
+            await send(.response(Int(date.now.timeIntervalSinceReferenceDate)))
+          }
+        case let .response(value):
+          state.seconds = value
+          return .none
+        }
+      }
+    }
+    let store = TestStore(initialState: Stamp.State()) {
+      Stamp().dependency(\.date, .constant(Date(timeIntervalSinceReferenceDate: 1_234_567_890)))
+    }
+    await store.send(.tap)
+    await store.receive(.response(1_234_567_890)) { $0.seconds = 1_234_567_890 }
+  }
+
+  @Test func mapTransformsWithTheDependenciesTheEffectWasCreatedWith() async {
+    @Dependency(\.date) var date
+    let effect = withDependencies {
+      $0.date = .constant(Date(timeIntervalSince1970: 1_234_567_890))
+    } operation: {
+      Effect<Void>.run { send in await send(()) }.map { _ in date.now }
+    }
+    guard case let .run(run) = effect.operation else {
+      Issue.record("expected a run, got \(effect.operation)")
+      return
+    }
+    let received = Box<[Date]>([])
+    await DependencyValues._withValue(run.dependencies) {
+      try? await run.operation(Send { value in received.update { $0.append(value) } })
+    }
+    #expect(received.value == [Date(timeIntervalSince1970: 1_234_567_890)])
+  }
+
+  /// Waits (yielding, never on the wall clock) until `count` tasks sleep on `clock`.
+  private func waitForSleepers(_ count: Int, on clock: TestClock) async {
+    for _ in 0..<10_000 where clock.sleeperCount < count { await Task.yield() }
+  }
+}
+
+/// Timers of 1, 2 and 3 seconds, concatenated or merged.
+private struct Timers: Reducer {
+  struct State: Equatable, Sendable { var delivered: [Int] = [] }
+  enum Action: Equatable, Sendable {
+    case concatenate, merge
+    case value(Int)
+  }
+  let clock: TestClock
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    let timers = (1...3).map { seconds in
+      Effect<Action>.run { [clock] send in
+        try await clock.sleep(for: .seconds(seconds))
+        await send(.value(seconds))
+      }
+    }
+    switch action {
+    case .concatenate: return .concatenate(timers)
+    case .merge: return .merge(timers)
+    case let .value(value):
+      state.delivered.append(value)
+      return .none
     }
   }
 }

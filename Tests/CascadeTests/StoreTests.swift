@@ -1,3 +1,4 @@
+import CascadeTesting
 import Observation
 import Testing
 
@@ -132,6 +133,82 @@ struct StoreTests {
     let store = Store(initialState: Chain.State(count: 7)) { Chain() }
     #expect(store.count == 7)
     #expect(store.log.isEmpty)
+  }
+
+  @Test func anActionSentWhileTheStoreIsReducingJoinsTheBatchAfterTheCurrentOnes() {
+    let store = Store(initialState: Chain.State()) { Chain() }
+    // An observer that sends as soon as the state changes: it fires inside the batch.
+    let sent = Box(false)
+    withObservationTracking {
+      _ = store.state.log
+    } onChange: {
+      MainActor.assumeIsolated {
+        guard !sent.value else { return }
+        sent.update { $0 = true }
+        store.send(.b)
+      }
+    }
+    store.send(.start)
+    // First-in, first-out in the order of the sends, and never re-entrant: the action being
+    // sent comes first; the observer (told as the batch begins) sent `.b` before `.start`'s
+    // reducer queued `.a` and `.b`; all of it in the one batch.
+    #expect(store.log == ["start", "b", "a", "b", "c"])
+  }
+
+  @Test func aSubscriptionReceivesTheEventsAnotherActionCauses() async {
+    let feed = Feed()
+    let store = TestStore(initialState: Feed.State()) { feed }
+    await store.send(.subscribe)
+    await store.send(.tapped)
+    await store.receive(.increment) { $0.count = 1 }
+    await store.send(.tapped)
+    await store.receive(.increment) { $0.count = 2 }
+    await store.send(.unsubscribe)
+    await store.finish()
+
+    let realFeed = Feed()
+    let real = Store(initialState: Feed.State()) { realFeed }
+    real.send(.subscribe)
+    real.send(.tapped)
+    _ = await real.values(of: \.count).first { $0 == 1 }
+    real.send(.tapped)
+    _ = await real.values(of: \.count).first { $0 == 2 }
+    await real.send(.unsubscribe).finish()
+    #expect(real.count == 2)
+  }
+
+  @Test func anImmediatelyFinishingEffectLeavesNothingRegistered() async {
+    let store = Store(initialState: Chain.State()) { Chain() }
+    store.send(.start)
+    #expect(store.activeEffectCount == 0)
+    let feed = Feed()
+    let real = Store(initialState: Feed.State()) { feed }
+    await real.send(.tapped).finish()
+    #expect(real.activeEffectCount == 0)
+  }
+}
+
+/// A subscription to an outside stream of events, and an action whose effect emits one.
+private struct Feed: Reducer {
+  struct State: Equatable, Sendable { var count = 0 }
+  enum Action: Equatable, Sendable { case subscribe, unsubscribe, tapped, increment }
+  let events = AsyncStream<Void>.makeStream()
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .subscribe:
+      return .run { [stream = events.stream] send in
+        for await _ in stream { await send(.increment) }
+      }
+      .cancellable(id: "feed")
+    case .unsubscribe:
+      return .cancel(id: "feed")
+    case .tapped:
+      return .run { [continuation = events.continuation] _ in continuation.yield() }
+    case .increment:
+      state.count += 1
+      return .none
+    }
   }
 }
 

@@ -36,11 +36,13 @@ extension Effect {
 }
 
 /// Where an effect's task stands among the store's effects: the navigation positions it runs
-/// under, outermost first, and the cancellation ids it was given.
+/// under, outermost first, the cancellation ids it was given, and the throttle its actions go
+/// through, if any.
 @usableFromInline
 struct _EffectContext: Sendable {
   var path: [_AnyID] = []
   var ids: [_AnyID] = []
+  var throttle: _Throttle?
 
   @usableFromInline static let root = _EffectContext()
 }

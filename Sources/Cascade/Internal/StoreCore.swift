@@ -15,6 +15,9 @@ package class _CoreBase: Observable {
 
   @usableFromInline init() {}
 
+  /// The number of throttle windows the store remembers.
+  package var throttleEntryCount: Int { 0 }
+
   /// The key path observers register on: one change per batch, whichever store they read.
   @usableFromInline var _state: Void { () }
 
@@ -96,10 +99,14 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     let id: _AnyID
   }
 
+  /// One throttle id's window: when it last delivered, the action kept for the end of the
+  /// window, and which wait is current (a cancelled wait that reports late is ignored).
   private struct ThrottleState {
+    var throttle: _Throttle
     var last: (any Sendable)?
-    var pending: (effect: Effect<Action>, origin: _Origin)?
+    var pending: (action: Action, origin: _Origin)?
     var isWaiting = false
+    var generation = 0
   }
 
   @usableFromInline let reducer: _ReduceFunction<State, Action>
@@ -111,9 +118,16 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   @usableFromInline @exclusivity(unchecked) var isSending = false
   /// The cascade of the top-level `send` being processed, made when its first task starts.
   @usableFromInline @exclusivity(unchecked) var batchCascade: _Cascade?
-  /// Tasks started during a batch run by `runSequence`, which waits for them.
+  /// Tasks started while a part of a concatenation is interpreted: the sequence waits for
+  /// them, and for nothing started by the actions the part sends.
   private var collectedTasks: [Task<Void, Never>]?
+  /// The throttle windows, per navigation position and id. Entries go when their position
+  /// goes, and a sweep forgets windows that have closed once the table doubles.
   private var throttles: [ThrottleKey: ThrottleState] = [:]
+  private var throttleSweepThreshold = 16
+
+  /// The number of throttle windows the store remembers (tests check it stays bounded).
+  package override var throttleEntryCount: Int { throttles.count }
 
   @inlinable
   init(
@@ -168,9 +182,11 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   @discardableResult
   func batch(_ seed: () -> Void) -> _Cascade? {
     isSending = true
+    seed()
+    // After the seed, so that an observer sending as it hears of the change queues its action
+    // behind the one being sent, never in front of it.
     willChange()
     _BatchDependencies.with(dependencies) {
-      seed()
       var index = 0
       while index < buffer.count {
         let pending = buffer[index]
@@ -221,7 +237,11 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     case .none:
       return
     case let .send(action):
-      enqueue(action, origin: origin)
+      if let throttle = context.throttle {
+        throttleAction(action, origin: origin, throttle: throttle, context: context)
+      } else {
+        enqueue(action, origin: origin)
+      }
     case let .run(run):
       startRun(run, origin: origin, context: context)
     case let .merge(effects):
@@ -235,24 +255,50 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
       guard index < effects.count else { return }
       let rest = _MainActorBox(value: Array(effects[index...]))
       let cascade = cascade(for: origin)
+      // The sequence holds the core weakly between its parts: a released store tears down,
+      // which cancels the sequence wherever it is waiting.
       start(context: context, cascade: cascade, priority: nil) { [weak self] in
-        await self?.runSequence(rest, cascade: cascade, context: context)
+        for part in rest.value.indices {
+          guard
+            let tasks = await self?.startPart(rest, at: part, cascade: cascade, context: context)
+          else { return }
+          await withTaskCancellationHandler {
+            for task in tasks { await task.value }
+          } onCancel: {
+            for task in tasks { task.cancel() }
+          }
+        }
       }
     case let .cancellable(id, cancelInFlight, effect):
-      if cancelInFlight { runner.cancel(path: context.path, id: id) }
+      if cancelInFlight {
+        runner.cancel(path: context.path, id: id)
+        dropThrottledActions(under: context.path, id: id)
+      }
       var context = context
       context.ids.append(id)
       interpret(effect, origin: origin, context: context)
     case let .cancel(id):
       runner.cancel(path: context.path, id: id)
+      dropThrottledActions(under: context.path, id: id)
     case let .navigation(position, effect):
       var context = context
       context.path.append(position)
       interpret(effect, origin: origin, context: context)
     case let .throttle(throttle, effect):
-      interpretThrottle(throttle, effect, origin: origin, context: context)
+      // As in TCA, a new throttled effect replaces the one in flight with the same id; the
+      // actions it sends go through the id's window.
+      runner.cancel(path: context.path, id: throttle.workID)
+      var context = context
+      context.ids.append(throttle.id)
+      context.ids.append(throttle.workID)
+      context.throttle = throttle
+      interpret(effect, origin: origin, context: context)
     case let .prune(prune):
       runner.prune(under: context.path, isGone: prune.isGone)
+      forgetThrottles { key in
+        key.path.count > context.path.count && key.path.starts(with: context.path)
+          && prune.isGone(key.path[context.path.count])
+      }
     }
   }
 
@@ -268,8 +314,14 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
 
   private func startRun(_ run: _Run<Action>, origin: _Origin, context: _EffectContext) {
     let cascade = cascade(for: origin)
-    let send = Send<Action> { [weak self] action in
-      _ = self?.send(action, origin: .cascade(cascade))
+    let send: Send<Action>
+    if let throttle = context.throttle {
+      send = Send { [weak self] action in
+        self?.throttleAction(
+          action, origin: .cascade(cascade), throttle: throttle, context: context)
+      }
+    } else {
+      send = Send { [weak self] action in _ = self?.send(action, origin: .cascade(cascade)) }
     }
     start(context: context, cascade: cascade, priority: run.priority) {
       await DependencyValues._withValue(run.dependencies) {
@@ -299,34 +351,41 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     }
   }
 
-  /// Runs effects one after another for `.concatenate`, each in a batch of its own, waiting
-  /// for the tasks each one starts.
-  private func runSequence(
-    _ effects: _MainActorBox<[Effect<Action>]>, cascade: _Cascade, context: _EffectContext
-  ) async {
-    for effect in effects.value {
-      guard !Task.isCancelled else { return }
+  /// Interprets one part of a concatenation in a batch of its own; returns the tasks the part
+  /// itself started, or nil when the sequence has been cancelled. The actions it sends are
+  /// reduced in the batch, and the tasks their effects start are not the sequence's: it does
+  /// not wait for them (as in TCA).
+  ///
+  /// Cancellation is checked here, on the main actor, where `.cancel(id:)` runs: a sequence
+  /// cancelled while it was on its way here never starts the next part.
+  private func startPart(
+    _ parts: _MainActorBox<[Effect<Action>]>, at index: Int, cascade: _Cascade,
+    context: _EffectContext
+  ) -> [Task<Void, Never>]? {
+    guard !Task.isCancelled else { return nil }
+    var tasks: [Task<Void, Never>] = []
+    batch {
       collectedTasks = []
-      batch { interpret(effect, origin: .cascade(cascade), context: context) }
-      let tasks = collectedTasks ?? []
+      interpret(parts.value[index], origin: .cascade(cascade), context: context)
+      tasks = collectedTasks ?? []
       collectedTasks = nil
-      await withTaskCancellationHandler {
-        for task in tasks { await task.value }
-      } onCancel: {
-        for task in tasks { task.cancel() }
-      }
     }
+    return tasks
   }
 
-  private func interpretThrottle(
-    _ throttle: _Throttle, _ effect: Effect<Action>, origin: _Origin, context: _EffectContext
+  /// Delivers an action a throttled effect sent: at once when its id's window is closed,
+  /// else kept (the latest, or the first) and delivered when the window closes.
+  private func throttleAction(
+    _ action: Action, origin: _Origin, throttle: _Throttle, context: _EffectContext
   ) {
     let key = ThrottleKey(path: context.path, id: throttle.id)
-    var entry = throttles[key, default: ThrottleState()]
-    // A kept effect fires later, outside this batch: it joins its sender's cascade now.
+    // A kept action arrives later, outside this batch: it joins its sender's cascade now.
     let origin = _Origin.cascade(cascade(for: origin))
+    if throttles[key] == nil { sweepThrottlesIfNeeded() }
+    var entry = throttles[key, default: ThrottleState(throttle: throttle)]
+    entry.throttle = throttle
     if entry.isWaiting {
-      if throttle.latest || entry.pending == nil { entry.pending = (effect, origin) }
+      if throttle.latest || entry.pending == nil { entry.pending = (action, origin) }
       throttles[key] = entry
       return
     }
@@ -334,16 +393,20 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     case let .emit(now):
       entry.last = now
       throttles[key] = entry
-      interpret(effect, origin: origin, context: context)
+      deliver(action, origin: origin)
     case let .wait(sleep):
-      entry.pending = (effect, origin)
+      entry.pending = (action, origin)
       entry.isWaiting = true
+      entry.generation &+= 1
       throttles[key] = entry
+      let generation = entry.generation
+      // The wait is cancellable by the throttle id (and the ids around it), not replaced by
+      // the next throttled effect.
       var timerContext = context
-      timerContext.ids.append(throttle.id)
+      timerContext.throttle = nil
+      timerContext.ids.removeAll { $0 == throttle.workID }
       guard case let .cascade(cascade) = origin else { return }
-      start(context: timerContext, cascade: cascade, priority: nil) {
-        [weak self] in
+      start(context: timerContext, cascade: cascade, priority: nil) { [weak self] in
         let fired: Bool
         do {
           try await sleep()
@@ -351,20 +414,67 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
         } catch {
           fired = false
         }
-        await self?.endThrottleWait(key, now: fired ? throttle.now() : nil, context: context)
+        await self?.endThrottleWait(
+          key, generation: generation, now: fired ? throttle.now() : nil)
       }
     }
   }
 
-  private func endThrottleWait(_ key: ThrottleKey, now: (any Sendable)?, context: _EffectContext) {
-    guard var entry = throttles[key] else { return }
+  private func endThrottleWait(_ key: ThrottleKey, generation: Int, now: (any Sendable)?) {
+    guard var entry = throttles[key], entry.generation == generation, entry.isWaiting else {
+      return
+    }
     let pending = entry.pending
     entry.pending = nil
     entry.isWaiting = false
     if let now, pending != nil { entry.last = now }
     throttles[key] = entry
     guard now != nil, let pending else { return }
-    batch { interpret(pending.effect, origin: pending.origin, context: context) }
+    deliver(pending.action, origin: pending.origin)
+  }
+
+  /// Reduces an action now: in the running batch, or in a batch of its own.
+  private func deliver(_ action: Action, origin: _Origin) {
+    if isSending {
+      enqueue(action, origin: origin)
+    } else {
+      _ = send(action, origin: origin)
+    }
+  }
+
+  /// Drops the actions kept by the throttles `.cancel(id:)` reaches (all of them under `path`
+  /// when `id` is nil); their windows stay, as TCA keeps the time of the last delivery.
+  private func dropThrottledActions(under path: [_AnyID], id: _AnyID?) {
+    guard !throttles.isEmpty else { return }
+    for (key, entry) in throttles
+    where key.path.starts(with: path) && (id == nil || key.id == id) && entry.isWaiting {
+      var entry = entry
+      entry.pending = nil
+      entry.isWaiting = false
+      entry.generation &+= 1
+      throttles[key] = entry
+    }
+    if id == nil { forgetThrottles { $0.path.starts(with: path) } }
+  }
+
+  private func forgetThrottles(where isGone: (ThrottleKey) -> Bool) {
+    guard !throttles.isEmpty else { return }
+    for key in throttles.keys where isGone(key) { throttles[key] = nil }
+  }
+
+  /// Forgets the windows that have closed with nothing kept (the next action through them
+  /// would be delivered at once, as with no entry), once the table has doubled since the last
+  /// sweep: memory follows the windows that are open, at an amortized constant cost.
+  private func sweepThrottlesIfNeeded() {
+    guard throttles.count >= throttleSweepThreshold else { return }
+    for (key, entry) in throttles where !entry.isWaiting {
+      guard let last = entry.last else {
+        throttles[key] = nil
+        continue
+      }
+      if case .emit = entry.throttle.decide(last) { throttles[key] = nil }
+    }
+    throttleSweepThreshold = max(16, throttles.count * 2)
   }
 }
 

@@ -1,0 +1,140 @@
+import CascadeTesting
+import Testing
+
+@testable import Cascade
+
+/// One action per effect shape. Every action it reduces is appended to `log`, so a test can
+/// compare the order in which a real `Store` and a `TestStore` reduce them.
+struct Shapes: Reducer {
+  struct State: Equatable, Sendable {
+    var log: [Action] = []
+  }
+  enum Action: Equatable, Sendable {
+    case load
+    case mergeNowAndLater
+    case concatenateAroundSubscription
+    case nestedConcatenation
+    case subscribe
+    case unsubscribe
+    case edit(String)
+    case save(String)
+    case saved(String)
+    case tick(Int, latest: Bool)
+    case burst(latest: Bool)
+    case step(String)
+  }
+  enum CancelID { case subscription, save, tick, burst }
+  let clock: TestClock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.log.append(action)
+    switch action {
+    case .load:
+      return .run { send in await send(.step("loaded")) }
+    case .mergeNowAndLater:
+      return .merge(.send(.step("now")), .run { send in await send(.step("later")) })
+    case .concatenateAroundSubscription:
+      return .concatenate(
+        .run { send in await send(.step("first")) },
+        .send(.subscribe),
+        .run { send in await send(.step("last")) })
+    case .nestedConcatenation:
+      return .concatenate(
+        .run { [clock, deadline = clock.now.advanced(by: .seconds(1))] send in
+          try await clock.sleep(until: deadline)
+          await send(.step("a"))
+        },
+        .merge(.run { send in await send(.step("b")) }, .send(.step("c"))),
+        .run { send in await send(.step("d")) })
+    case .subscribe:
+      // A subscription: lives until it is cancelled.
+      return .run { _ in
+        let (stream, _) = AsyncStream<Never>.makeStream()
+        for await _ in stream {}
+      }
+      .cancellable(id: CancelID.subscription)
+    case .unsubscribe:
+      return .cancel(id: CancelID.subscription)
+    case let .edit(text):
+      return .send(.save(text)).debounce(id: CancelID.save, for: .seconds(1), clock: clock)
+    case let .save(text):
+      // The deadline is fixed by the reducer, so it does not depend on when the task runs.
+      return .run { [clock, deadline = clock.now.advanced(by: .seconds(5))] send in
+        try await clock.sleep(until: deadline)
+        await send(.saved(text))
+      }
+    case .saved:
+      return .none
+    case let .tick(value, latest):
+      return .send(.step("tick \(value)"))
+        .throttle(id: CancelID.tick, for: .milliseconds(100), clock: clock, latest: latest)
+    case let .burst(latest):
+      return .merge(.send(.step("burst 1")), .send(.step("burst 2")), .send(.step("burst 3")))
+        .throttle(id: CancelID.burst, for: .milliseconds(100), clock: clock, latest: latest)
+    case .step:
+      return .none
+    }
+  }
+}
+
+/// What a test does to a feature, in order: send an action, move the clock, or expect an
+/// action an effect sent.
+enum ScriptStep<Action> {
+  case send(Action)
+  case advance(Duration)
+  case receive(Action)
+}
+
+/// Runs a script in a real `Store` and in a `TestStore` of the same feature, each with its
+/// own test clock, and checks that both reduce the same actions in the same order and end in
+/// the same state.
+///
+/// The `TestStore` receives each expected action in turn (exhaustively); the `Store` waits,
+/// at each expected action, until it has reduced that many actions, so both see the script's
+/// steps at the same points. No wall clock is involved.
+@MainActor
+func expectStoreAndTestStoreAgree(
+  _ script: [ScriptStep<Shapes.Action>],
+  sourceLocation: SourceLocation = #_sourceLocation
+) async {
+  var expected: [Shapes.Action] = []
+  for step in script {
+    switch step {
+    case let .send(action), let .receive(action): expected.append(action)
+    case .advance: break
+    }
+  }
+
+  let storeClock = TestClock()
+  let store = Store(initialState: Shapes.State()) { Shapes(clock: storeClock) }
+  var reduced = 0
+  for step in script {
+    switch step {
+    case let .send(action):
+      store.send(action)
+      reduced += 1
+    case let .advance(duration):
+      await storeClock.advance(by: duration)
+    case .receive:
+      reduced += 1
+      let target = reduced
+      _ = await store.values(of: \.log.count).first { $0 >= target }
+    }
+  }
+  #expect(store.log == expected, sourceLocation: sourceLocation)
+
+  let testClock = TestClock()
+  let testStore = TestStore(initialState: Shapes.State()) { Shapes(clock: testClock) }
+  for step in script {
+    switch step {
+    case let .send(action):
+      await testStore.send(action) { $0.log.append(action) }
+    case let .advance(duration):
+      await testClock.advance(by: duration)
+    case let .receive(action):
+      await testStore.receive(action) { $0.log.append(action) }
+    }
+  }
+  await testStore.finish()
+  #expect(testStore.state == store.state, sourceLocation: sourceLocation)
+}
