@@ -134,6 +134,7 @@ extension TestStore {
       trackShared()
       let before = core.state
       if matches(action) {
+        stackElementIDsBefore = stackElementIDs.peek()
         core.reduceReceived(action, cascade: cascade)
         checkState(before: before, update: update, toSend: false, at: location)
         await settle()
