@@ -31,11 +31,11 @@ final class _ChildLifetime<Child> {
   private let isEphemeralType: Bool
   /// What each enum case met so far is: learned once per case.
   private var cases: [UInt32: Case] = [:]
-  /// A collection's structure stamp (and, for a stack, its token) when this operator last
-  /// finished an action: a different one at the next action means a reducer outside the
-  /// operator changed the collection.
+  /// A collection's structure stamp and id index when this operator last saw it change: a
+  /// different stamp at the next action means a reducer outside the operator added or removed
+  /// elements.
   private var seenStamp: UInt64?
-  private(set) var seenToken: UInt64?
+  private var seenPositions: Any?
 
   init(operator operatorID: _AnyID, fileID: StaticString, line: UInt) {
     self.operatorID = operatorID
@@ -80,13 +80,8 @@ final class _ChildLifetime<Child> {
 
   /// The position of the single child with `identity`.
   func position(_ identity: _ChildIdentity) -> _AnyID {
-    if identity == .position { return soleChildPosition }
-    return _AnyID(_NavigationID(operator: operatorID, element: _AnyID(identity)))
+    _AnyID(_NavigationID(operator: operatorID, element: _AnyID(identity)))
   }
-
-  /// The position of a child identified by its position alone: made once.
-  private lazy var soleChildPosition = _AnyID(
-    _NavigationID(operator: operatorID, element: _AnyID(_ChildIdentity.position)))
 
   /// The position of the collection element with `id`.
   func position<ID: Hashable & Sendable>(element id: ID) -> _AnyID {
@@ -98,21 +93,28 @@ final class _ChildLifetime<Child> {
     Effect(.prune(_NavigationPrune { $0 == position }))
   }
 
-  /// Whether a collection's elements may have changed since this operator last looked: during
-  /// this action (`stampBefore` to `stampAfter`), or before it, by a reducer outside the
-  /// operator. Costs two comparisons; keeps no reference to the collection.
-  func collectionChanged(stampBefore: UInt64, stampAfter: UInt64, token: UInt64 = 0) -> Bool {
+  /// What to do after an action for a collection of elements (stack screens or rows): an
+  /// effect that ends the effects of the elements that were there and are gone, whether this
+  /// action removed them (`before` is the id index before it ran) or a reducer outside this
+  /// operator did since its last action. Costs a comparison when nothing changed.
+  func endGoneElements<Action, ID: Hashable & Sendable>(
+    stampBefore: UInt64, positionsBefore: [ID: Int],
+    stampAfter: UInt64, positionsAfter: () -> [ID: Int]
+  ) -> Effect<Action>? {
     let changedOutside = seenStamp.map { $0 != stampBefore } ?? false
+    guard stampAfter != stampBefore || changedOutside else {
+      seenStamp = stampAfter
+      return nil
+    }
+    let after = positionsAfter()
+    var gone = Set<ID>()
+    for id in positionsBefore.keys where after[id] == nil { gone.insert(id) }
+    if changedOutside, let seen = seenPositions as? [ID: Int] {
+      for id in seen.keys where after[id] == nil { gone.insert(id) }
+    }
     seenStamp = stampAfter
-    seenToken = token
-    return changedOutside || stampAfter != stampBefore
-  }
-
-  /// An effect that ends the effects of the elements whose ids are not in `positions`.
-  func endElements<Action, ID: Hashable & Sendable>(presentIn positions: [ID: Int]) -> Effect<
-    Action
-  > {
-    Effect(.prune(.elements(of: operatorID, presentIn: positions)))
+    seenPositions = after
+    return gone.isEmpty ? nil : Effect(.prune(.elements(of: operatorID, gone: gone)))
   }
 
   /// Reports an action that reached this position while its child was not there.

@@ -27,43 +27,15 @@ struct _NavigationPrune: Sendable {
   let isGone: @Sendable (_AnyID) -> Bool
 
   /// Cancels the effects of the elements of the collection `operatorID` names whose ids are
-  /// no longer in `positions` (the collection's id index after the action).
-  static func elements<ID: Hashable & Sendable>(
-    of operatorID: _AnyID, presentIn positions: [ID: Int]
-  ) -> Self {
+  /// in `gone`.
+  static func elements<ID: Hashable & Sendable>(of operatorID: _AnyID, gone: Set<ID>) -> Self {
     Self { position in
       guard
         let navigation = position.base as? _NavigationID,
         navigation.operator == operatorID,
         let id = navigation.element?.base as? ID
       else { return false }
-      return positions[id] == nil
+      return gone.contains(id)
     }
   }
-
-  /// Cancels the effects of the screens of the stacks `operatorID` names that are gone: those
-  /// of the stack `current` no longer in `positions`, and every screen of the stacks in
-  /// `replaced` (stacks this one replaced).
-  static func screens(
-    of operatorID: _AnyID, current: UInt64, presentIn positions: [StackElementID: Int],
-    replaced: [UInt64]
-  ) -> Self {
-    Self { position in
-      guard
-        let navigation = position.base as? _NavigationID,
-        navigation.operator == operatorID,
-        let slot = navigation.element?.base as? _StackSlot
-      else { return false }
-      if slot.stack == current { return positions[slot.id] == nil }
-      return replaced.contains(slot.stack)
-    }
-  }
-}
-
-/// Where a screen's effects run: its stack (a token each stack value gets when it is made, so
-/// two stacks of one feature, or a stack and the one that replaced it, never share positions)
-/// and its id.
-struct _StackSlot: Hashable, Sendable {
-  let stack: UInt64
-  let id: StackElementID
 }

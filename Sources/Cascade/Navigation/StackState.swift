@@ -32,16 +32,11 @@ public struct StackState<Element> {
 
   @usableFromInline var _entries: IdentifiedArray<StackElementID, Entry>
   @usableFromInline var _nextID: Int
-  /// Who this stack is: a stack reducer runs a screen's effects under it, so a stack that
-  /// replaces this one (or a sibling stack of the same feature) never reaches its screens'.
-  /// Copies share it; it is not part of the value (not compared, hashed or encoded).
-  @usableFromInline var _token: UInt64
 
   /// An empty stack.
   public init() {
     self._entries = IdentifiedArray(uniqueElements: [], accessor: { $0.id })
     self._nextID = 0
-    self._token = _nextStructureStamp()
   }
 
   /// A stack of `elements`, bottom first.

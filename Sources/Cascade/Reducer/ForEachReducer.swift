@@ -99,16 +99,15 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
         }
       }
       let stampBefore = path.read(&state) { $0._stamp }
+      let positionsBefore = path.read(&state) { $0._positions }
       let parentEffect = parent(&state, action)
       let effect = elementEffect.merge(with: parentEffect)
-      // Elements that were removed, here or by a reducer outside this one, take their effects
-      // with them.
-      guard
-        lifetime.collectionChanged(
-          stampBefore: stampBefore, stampAfter: path.read(&state) { $0._stamp })
-      else { return effect }
-      let positions = path.read(&state) { $0._positions }
-      return effect.merge(with: lifetime.endElements(presentIn: positions))
+      // Elements that were removed, by any route, take their effects with them.
+      let end: Effect<Parent.Action>? = lifetime.endGoneElements(
+        stampBefore: stampBefore, positionsBefore: positionsBefore,
+        stampAfter: path.read(&state) { $0._stamp },
+        positionsAfter: { path.read(&state) { $0._positions } })
+      return end.map(effect.merge(with:)) ?? effect
     }
   }
 }

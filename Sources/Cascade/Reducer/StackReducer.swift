@@ -83,8 +83,8 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     }
 
     return { state, action in
-      let (stampBefore, tokenBefore) = path.read(&state) { ($0._stamp, $0._token) }
-      let seenToken = lifetime.seenToken
+      let stampBefore = path.read(&state) { $0._stamp }
+      let positionsBefore = path.read(&state) { $0._entries._positions }
       var effects = Effect<Parent.Action>.none
       switch extract(action) {
       case let .element(id, elementAction)?:
@@ -97,7 +97,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
             effects = effect._mapPresented(
               { embed(.element(id: id, action: $0)) },
               dismiss: { send in await send(embed(.popFrom(id: id))) }
-            )._navigation(lifetime.position(element: _StackSlot(stack: tokenBefore, id: id)))
+            )._navigation(lifetime.position(element: id))
           }
         } else {
           warn("an action for a screen that is not on the stack (id \(id)).", action)
@@ -120,22 +120,13 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       case nil:
         effects = parent(&state, action)
       }
-      // Screens that left the stack, by any route, take their effects with them: popped,
-      // removed, or replaced with the stack, here or by a reducer outside this one.
-      let (stampAfter, tokenAfter) = path.read(&state) { ($0._stamp, $0._token) }
-      guard
-        lifetime.collectionChanged(
-          stampBefore: stampBefore, stampAfter: stampAfter, token: tokenAfter)
-      else { return effects }
-      var replaced: [UInt64] = []
-      if tokenBefore != tokenAfter { replaced.append(tokenBefore) }
-      if let seenToken, seenToken != tokenAfter, seenToken != tokenBefore {
-        replaced.append(seenToken)
-      }
-      let prune = _NavigationPrune.screens(
-        of: lifetime.operatorID, current: tokenAfter,
-        presentIn: path.read(&state) { $0._entries._positions }, replaced: replaced)
-      return effects.merge(with: Effect(.prune(prune)))
+      // Screens that left the stack, by any route, take their effects with them. Ids are
+      // unique in a store, so screens replaced by a new stack are gone too.
+      let end: Effect<Parent.Action>? = lifetime.endGoneElements(
+        stampBefore: stampBefore, positionsBefore: positionsBefore,
+        stampAfter: path.read(&state) { $0._stamp },
+        positionsAfter: { path.read(&state) { $0._entries._positions } })
+      return end.map(effects.merge(with:)) ?? effects
     }
   }
 }
