@@ -245,6 +245,7 @@ extension TestStore {
       for (id, root) in sharedRoots { root._attributeReceived(shared[id]) }
       let before = core.state
       if matches(action) {
+        stackElementIDsBefore = stackElementIDs.peek()
         core.reduceReceived(action, cascade: cascade)
         checkState(before: before, update: update, toSend: false, at: location)
         await settle()

@@ -46,6 +46,9 @@ public final class TestStore<State: Equatable, Action> {
   /// The shared values the state has held, each with the value the test last asserted.
   var sharedRoots: [ObjectIdentifier: any _AnySharedRoot] = [:]
   var waiter: CheckedContinuation<Bool, Never>?
+  /// The store's stack element id sequence, and where it stood before the step being checked.
+  let stackElementIDs: _StackElementIDGenerator
+  var stackElementIDsBefore = 0
 
   /// How much the store checks; `.on` by default.
   public var exhaustivity: Exhaustivity = .on {
@@ -82,9 +85,13 @@ public final class TestStore<State: Equatable, Action> {
     MainSerialExecutor.retain()
     self.location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     // Prepared once: the initial state and the store share one set of values, so a stateful
-    // dependency (`.incrementing` UUIDs) goes on where the initial state left it.
+    // dependency (`.incrementing` UUIDs) goes on where the initial state left it, and one stack
+    // id sequence, so stacks built in either never share an id.
+    let stackElementIDs = _StackElementIDGenerator()
+    self.stackElementIDs = stackElementIDs
     var values = DependencyValues.current.withFreshCache()
     values.context = .test
+    values._stackElementIDs = stackElementIDs
     prepareDependencies(&values)
     let prepared = values
     let state = withDependencies {
@@ -169,6 +176,7 @@ public final class TestStore<State: Equatable, Action> {
     }
     trackShared()
     let before = core.state
+    stackElementIDsBefore = stackElementIDs.peek()
     let task = store.send(action)
     if let cascade = task.cascade {
       ledger.recordSend(.init(cascade: cascade, action: describe(action), location: location))
@@ -225,10 +233,17 @@ public final class TestStore<State: Equatable, Action> {
     let after = core.state
     let roots = beginSharedExpectations(fromBaseline: exhaustivity == .on, toSend: toSend)
     defer { endSharedExpectations(roots, toSend: toSend) }
+    // The expectation pushes with the ids the action pushed with: the store's sequence as it
+    // was before the action.
+    let replayedIDs = _StackElementIDGenerator(startingAt: stackElementIDsBefore)
     func expect(from base: State) -> State? {
       var expected = base
       do {
-        try inSharedMode(.expected) { try update?(&expected) }
+        try withDependencies {
+          $0._stackElementIDs = replayedIDs
+        } operation: {
+          try inSharedMode(.expected) { try update?(&expected) }
+        }
         return expected
       } catch {
         reportFailure("The assertion threw: \(error)", at: location)

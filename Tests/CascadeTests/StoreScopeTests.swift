@@ -68,12 +68,19 @@ private struct Root: Reducer {
   }
 
   @Test func scopingTheSameWayReturnsTheSameStore() {
+    // The same way from the same place (a view body evaluated again): the same store.
     let store = Store(initialState: Root.State()) { Root() }
-    let first = store.scope(state: \.middle, action: Root.Action.middle)
-    let second = store.scope(state: \.middle, action: Root.Action.middle)
+    func middle() -> Store<Middle.State, Middle.Action> {
+      store.scope(state: \.middle, action: Root.Action.middle)
+    }
+    let first = middle()
+    let second = middle()
     #expect(first === second)
-    let leafA = first.scope(state: \.leaf, action: Middle.Action.leaf)
-    let leafB = second.scope(state: \.leaf, action: Middle.Action.leaf)
+    func leaf(_ middle: Store<Middle.State, Middle.Action>) -> Store<Leaf.State, Leaf.Action> {
+      middle.scope(state: \.leaf, action: Middle.Action.leaf)
+    }
+    let leafA = leaf(first)
+    let leafB = leaf(second)
     #expect(leafA === leafB)
     let other = first.scope(state: \.leaf.value, action: { (amount: Int) in .leaf(.add(amount)) })
     #expect(other !== leafA as AnyObject)
@@ -82,13 +89,16 @@ private struct Root: Reducer {
   @Test func optionalChildStores() {
     let store = Store(initialState: Root.State()) { Root() }
     let middle = store.scope(state: \.middle, action: Root.Action.middle)
-    #expect(middle.scope(state: \.optional, action: Middle.Action.optional) == nil)
+    func optional() -> Store<Leaf.State, Leaf.Action>? {
+      middle.scope(state: \.optional, action: Middle.Action.optional)
+    }
+    #expect(optional() == nil)
     middle.send(.setOptional(Leaf.State(value: 1)))
-    let child = middle.scope(state: \.optional, action: Middle.Action.optional)
+    let child = optional()
     #expect(child?.value == 1)
     child?.send(.add(2))
     #expect(store.middle.optional?.value == 3)
-    #expect(middle.scope(state: \.optional, action: Middle.Action.optional) === child)
+    #expect(optional() === child)
     middle.send(.setOptional(nil))
     #expect(child?.value == 3)  // the last value, not a crash
   }
@@ -102,8 +112,11 @@ private struct Root: Reducer {
     #expect(rows.map(\.id) == [1, 2])
     rows[1].send(.add(4))
     #expect(store.middle.rows[id: 2]?.value == 4)
-    let row = middle.scope(state: \.rows, action: Middle.Action.rows, id: 2)
-    #expect(row === rows[1])
+    func row(_ id: Int) -> Store<Leaf.State, Leaf.Action>? {
+      middle.scope(state: \.rows, action: Middle.Action.rows, id: id)
+    }
+    #expect(row(2) === row(2))
+    #expect(row(2) !== rows[1])  // scoped from another place: a store of its own
     #expect(middle.scope(state: \.rows, action: Middle.Action.rows, id: 9) == nil)
 
     middle.send(.removeRow(2))

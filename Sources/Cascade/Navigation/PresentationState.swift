@@ -1,8 +1,9 @@
 /// Optional child state that is *presented*: a sheet, a pushed detail, an alert.
 ///
-/// Like an optional, plus an identity per presentation: assigning a new value starts a new
-/// presentation (the previous one's effects are cancelled), while changing the presented state
-/// in place keeps it.
+/// Like an optional, plus an identity per presentation: presenting a child with another
+/// identity (another `id` when it is `Identifiable`, another case when it is an enum) starts a
+/// new presentation and cancels the previous one's effects; changing the presented state, in
+/// place or by writing it back, keeps it.
 ///
 /// ```swift
 /// struct Feature: Reducer {
@@ -23,11 +24,13 @@
 ///   }
 /// }
 /// ```
+///
+/// The presented state is kept in a box, copied on write, so a feature can present itself:
+/// `@PresentationState var child: Node.State?` inside `Node.State` compiles, as in TCA.
 @propertyWrapper
 public struct PresentationState<State> {
-  @usableFromInline var storage: State?
-  /// 0 while nothing is presented; a fresh number for each presentation.
-  @usableFromInline var _id: UInt64
+  /// `nil` while nothing is presented.
+  @usableFromInline var _box: _PresentationBox<State>?
 
   /// Presents `wrappedValue`, or nothing when it is `nil`: what the property wrapper's
   /// declaration calls.
@@ -36,27 +39,34 @@ public struct PresentationState<State> {
   /// @PresentationState var detail: Detail.State? = nil
   /// ```
   public init(wrappedValue: State?) {
-    self.storage = wrappedValue
-    self._id = wrappedValue == nil ? 0 : _nextStructureStamp()
+    self._box = wrappedValue.map { _PresentationBox($0) }
   }
 
-  /// The presented state, or `nil`. Assigning starts a new presentation; mutating in place
-  /// does not.
+  /// The presented state, or `nil`. Whether an assignment starts a new presentation depends
+  /// on the child's identity (its `id`, or its enum case), not on the assignment: writing
+  /// back the same child keeps its presentation and its effects.
   public var wrappedValue: State? {
-    get { storage }
-    set {
-      storage = newValue
-      _id = newValue == nil ? 0 : _nextStructureStamp()
-    }
+    get { _box?.value }
+    set { _box = newValue.map { _PresentationBox($0) } }
     _modify {
-      let wasPresented = storage != nil
-      yield &storage
-      if storage == nil {
-        _id = 0
-      } else if !wasPresented {
-        _id = _nextStructureStamp()
+      guard _box != nil else {
+        var value: State? = nil
+        defer { _box = value.map { _PresentationBox($0) } }
+        yield &value
+        return
       }
+      if !isKnownUniquelyReferenced(&_box!) { _box = _PresentationBox(_box!.value!) }
+      yield &_box!.value
+      if _box!.value == nil { _box = nil }
     }
+  }
+
+  /// Mutates the presented state in place; `nil` when nothing is presented.
+  @inlinable
+  mutating func _modify<Result>(_ body: (inout State) -> Result) -> Result? {
+    guard _box != nil else { return nil }
+    if !isKnownUniquelyReferenced(&_box!) { _box = _PresentationBox(_box!.value!) }
+    return body(&_box!.value!)
   }
 
   /// The wrapper itself, for `ifLet(\.$destination, ...)` and `store.scope(state: \.$destination, ...)`.
@@ -67,14 +77,27 @@ public struct PresentationState<State> {
   }
 }
 
+/// The storage of a presented state: a reference, so that state can contain itself.
+///
+/// `@unchecked Sendable`: a box is never written while shared. Every write goes through
+/// `PresentationState`, which first replaces the box with a copy unless it is the only
+/// reference to it (copy on write, as `Array` does), so a box two values can reach is only
+/// ever read.
+@usableFromInline
+final class _PresentationBox<State>: @unchecked Sendable {
+  /// Exclusivity is guaranteed by the uniqueness check above, not checked at run time.
+  @usableFromInline @exclusivity(unchecked) var value: State?
+  @usableFromInline init(_ value: State) { self.value = value }
+}
+
 extension PresentationState: Equatable where State: Equatable {
   /// Equal when the presented states are; the presentation identity is not compared.
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.storage == rhs.storage }
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.wrappedValue == rhs.wrappedValue }
 }
 
 extension PresentationState: Hashable where State: Hashable {
   /// Hashes the presented state; the presentation identity is not hashed.
-  public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
+  public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
 }
 
 extension PresentationState: Sendable where State: Sendable {}
@@ -83,7 +106,7 @@ extension PresentationState: Codable where State: Codable {
   /// Encodes the presented state, or `nil`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
-    try container.encode(storage)
+    try container.encode(wrappedValue)
   }
 
   /// Decodes the presented state, or `nil`; a decoded state is a new presentation.
@@ -94,5 +117,5 @@ extension PresentationState: Codable where State: Codable {
 
 extension PresentationState: CustomReflectable {
   /// Reflects as the optional it wraps, so dumps and diffs show the presented state.
-  public var customMirror: Mirror { Mirror(reflecting: storage as Any) }
+  public var customMirror: Mirror { Mirror(reflecting: wrappedValue as Any) }
 }

@@ -19,7 +19,10 @@
 /// }
 /// ```
 ///
-/// Ids come from a counter of the stack itself, so they are the same in every run of a test.
+/// Ids are unique in a store: every stack of a store draws them from one sequence, so a screen
+/// of one stack (or of a stack that replaced it) never shares an id with another screen, and
+/// effects never reach the wrong one. The sequence starts at 0 for each store, so a test gets
+/// the same ids every run. A stack built outside any store numbers its screens itself, from 0.
 /// Finding an element by id is O(1); so is pushing and popping the top.
 public struct StackState<Element> {
   @usableFromInline struct Entry {
@@ -48,7 +51,9 @@ public struct StackState<Element> {
   /// Pushes `element` on top; returns its id.
   @discardableResult
   public mutating func append(_ element: Element) -> StackElementID {
-    let id = StackElementID(rawValue: _nextID)
+    let floor = _nextID
+    let raw = DependencyValues._current._stackElementIDs?.take(atLeast: floor) ?? floor
+    let id = StackElementID(rawValue: raw)
     _push(element, id: id)
     return id
   }
@@ -64,6 +69,7 @@ public struct StackState<Element> {
   mutating func _push(_ element: Element, id: StackElementID) -> Bool {
     guard !_entries.contains(id: id) else { return false }
     _nextID = Swift.max(_nextID, id.rawValue + 1)
+    DependencyValues._current._stackElementIDs?.skip(past: id.rawValue)
     _entries.append(Entry(id: id, element: element))
     return true
   }
@@ -106,15 +112,25 @@ public struct StackState<Element> {
     return true
   }
 
-  /// The element with `id`, if it is on the stack. Assigning `nil` pops it and those above it.
+  /// The element with `id`, if it is on the stack.
+  ///
+  /// Assigning `nil` removes that element alone; assigning an element to an id that is not on
+  /// the stack pushes it with that id, which is how a test asserts a push:
+  ///
+  /// ```swift
+  /// await store.send(.showDetail) { $0.path[id: 0] = .detail(Detail.State()) }
+  /// ```
   public subscript(id id: StackElementID) -> Element? {
     get { _entries[id: id]?.element }
     set {
-      guard let position = _entries.index(id: id) else { return }
+      guard let position = _entries.index(id: id) else {
+        if let newValue { _push(newValue, id: id) }
+        return
+      }
       if let newValue {
         _entries._modifyElement(at: position) { $0.element = newValue }
       } else {
-        removeLast(count - position)
+        _entries.remove(at: position)
       }
     }
   }

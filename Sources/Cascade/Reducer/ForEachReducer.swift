@@ -67,12 +67,12 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
 
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent._reduceFunction()
-    let element = element._reduceFunction()
+    let element = _LazyReduce(element)
     let path = _StatePath(toElementsState)
     let extract = toElementAction._extract
     let embed = toElementAction._embed
-    let keyPath = _AnyID(keyPath: toElementsState)
-    let (fileID, line) = (fileID, line)
+    let lifetime = _ChildLifetime<Element.State>(
+      operator: _AnyID(keyPath: toElementsState), fileID: fileID, line: line)
     return { state, action in
       var elementEffect = Effect<Parent.Action>.none
       if case let .element(id, elementAction)? = extract(action) {
@@ -83,10 +83,10 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
         if let effect {
           if !effect.isNone {
             elementEffect = effect.map { embed(.element(id: id, action: $0)) }
-              ._navigation(_AnyID(_NavigationID(operator: keyPath, element: _AnyID(id))))
+              ._navigation(lifetime.position(element: id))
           }
         } else {
-          reportRuntimeWarning(
+          lifetime.reportStale(
             """
             A 'forEach' received an action for an element that is not in the collection.
 
@@ -96,17 +96,19 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
             The action was dropped and the parent reducer still ran. This usually means an \
             action was sent for a row after it was removed (the removed row's effects were \
             cancelled, so look for a view or test holding on to a stale id).
-            """,
-            fileID: fileID, line: line)
+            """)
         }
       }
       let stampBefore = path.read(&state) { $0._stamp }
+      let positionsBefore = path.read(&state) { $0._positions }
       let parentEffect = parent(&state, action)
       let effect = elementEffect.merge(with: parentEffect)
-      guard path.read(&state, { $0._stamp }) != stampBefore else { return effect }
-      // Elements were added, removed or moved: cancel the effects of those that are gone.
-      let positions = path.read(&state) { $0._positions }
-      return effect.merge(with: Effect(.prune(.elements(of: keyPath, presentIn: positions))))
+      // Elements that were removed, by any route, take their effects with them.
+      let end: Effect<Parent.Action>? = lifetime.endGoneElements(
+        stampBefore: stampBefore, positionsBefore: positionsBefore,
+        stampAfter: path.read(&state) { $0._stamp },
+        positionsAfter: { path.read(&state) { $0._positions } })
+      return end.map(effect.merge(with:)) ?? effect
     }
   }
 }

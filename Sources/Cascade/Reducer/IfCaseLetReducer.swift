@@ -17,7 +17,8 @@ extension Reducer {
   /// }
   /// ```
   ///
-  /// When the state leaves the case, every effect the child started is cancelled. A child action
+  /// When the state leaves the case, or the case holds a child of another identity (another
+  /// `id` when it is `Identifiable`), every effect the child started is cancelled. A child action
   /// that arrives while the state is in another case is dropped with a runtime warning naming
   /// this call's file and line; this reducer still runs.
   public func ifCaseLet<CaseState, CaseAction, CaseReducer: Reducer>(
@@ -65,24 +66,32 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent._reduceFunction()
-    let child = child._reduceFunction()
+    let child = _LazyReduce(child)
     let toChildState = toChildState
     let extract = toChildAction._extract
     let embed = toChildAction._embed
     // One navigation position per operator: its file and line tell two ifCaseLets apart.
-    let navigationID = _AnyID(
-      _NavigationID(operator: _AnyID("ifCaseLet \(fileID):\(line)"), element: nil))
-    let prune = Effect<Parent.Action>(.prune(_NavigationPrune { $0 == navigationID }))
-    let (fileID, line) = (fileID, line)
+    let lifetime = _ChildLifetime<Child.State>(
+      operator: _AnyID("ifCaseLet \(fileID):\(line)"), fileID: fileID, line: line)
+    let positionOnly = lifetime.identifiesByPositionOnly
+
+    func identity(_ state: Parent.State) -> _ChildIdentity? {
+      if positionOnly { return toChildState.matches(state) ? .position : nil }
+      return toChildState.extract(from: state).map(lifetime.identity(of:))
+    }
+
     return { state, action in
+      let before = identity(state)
       var childEffect = Effect<Parent.Action>.none
       if let childAction = extract(action) {
-        if var childState = toChildState.extract(from: state) {
+        if let before, var childState = toChildState.extract(from: state) {
           let effect = child(&childState, childAction)
           state = toChildState.embed(childState)
-          if !effect.isNone { childEffect = effect.map(embed)._navigation(navigationID) }
+          if !effect.isNone {
+            childEffect = effect.map(embed)._navigation(lifetime.position(before))
+          }
         } else {
-          reportRuntimeWarning(
+          lifetime.reportStale(
             """
             An 'ifCaseLet' received a child action while the state was in another case.
 
@@ -92,14 +101,13 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
             The action was dropped and the parent reducer still ran. This usually means a view \
             or test sent it after the state changed case. Send child actions only while the \
             state is in the child's case.
-            """,
-            fileID: fileID, line: line)
+            """)
         }
       }
-      let wasInCase = toChildState.matches(state)
-      let parentEffect = parent(&state, action)
-      let effect = childEffect.merge(with: parentEffect)
-      return wasInCase && !toChildState.matches(state) ? effect.merge(with: prune) : effect
+      let effect = childEffect.merge(with: parent(&state, action))
+      guard let before else { return effect }
+      return identity(state) == before
+        ? effect : effect.merge(with: lifetime.end(lifetime.position(before)))
     }
   }
 }

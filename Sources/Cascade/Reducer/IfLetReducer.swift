@@ -17,7 +17,9 @@ extension Reducer {
   /// ```
   ///
   /// - The child runs first, then this reducer, so the parent sees the child's changes.
-  /// - When the child state becomes `nil`, every effect the child started is cancelled.
+  /// - When the child state becomes `nil`, or is replaced by a child of another identity
+  ///   (another `id` when it is `Identifiable`, another case when it is an enum), every effect
+  ///   the child started is cancelled.
   /// - A child action that arrives while the state is `nil` is dropped with a runtime warning
   ///   naming this call's file and line; this reducer still runs.
   public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
@@ -64,24 +66,34 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent._reduceFunction()
-    let child = child._reduceFunction()
+    let child = _LazyReduce(child)
     let path = _StatePath(toChildState)
     let extract = toChildAction._extract
     let embed = toChildAction._embed
-    let navigationID = _AnyID(_NavigationID(operator: _AnyID(keyPath: toChildState), element: nil))
-    let prune = Effect<Parent.Action>(.prune(_NavigationPrune { $0 == navigationID }))
-    let (fileID, line) = (fileID, line)
+    let lifetime = _ChildLifetime<Child.State>(
+      operator: _AnyID(keyPath: toChildState), fileID: fileID, line: line)
+    let positionOnly = lifetime.identifiesByPositionOnly
+
+    func identity(_ state: inout Parent.State) -> _ChildIdentity? {
+      path.read(&state) { child in
+        if positionOnly { return child == nil ? nil : .position }
+        return child.map(lifetime.identity(of:))
+      }
+    }
+
     return { state, action in
+      // Who the child is before anything runs: its effects run under that identity, and a
+      // different identity afterwards (or none) ends them.
+      let before = identity(&state)
       var childEffect = Effect<Parent.Action>.none
       if let childAction = extract(action) {
-        let effect = path.modify(&state) { childState -> Effect<Child.Action>? in
-          guard childState != nil else { return nil }
-          return child(&childState!, childAction)
-        }
-        if let effect {
-          if !effect.isNone { childEffect = effect.map(embed)._navigation(navigationID) }
+        if let before {
+          let effect = path.modify(&state) { child(&$0!, childAction) }
+          if !effect.isNone {
+            childEffect = effect.map(embed)._navigation(lifetime.position(before))
+          }
         } else {
-          reportRuntimeWarning(
+          lifetime.reportStale(
             """
             An 'ifLet' received a child action while its child state was nil.
 
@@ -92,15 +104,13 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
             cancelled on dismissal, so look for one started elsewhere), or
               - a view or test sent it to a child that is not presented.
             Make sure the child state is non-nil before sending it actions.
-            """,
-            fileID: fileID, line: line)
+            """)
         }
       }
-      let wasPresent = path.read(&state) { $0 != nil }
-      let parentEffect = parent(&state, action)
-      let isPresent = path.read(&state) { $0 != nil }
-      let effect = childEffect.merge(with: parentEffect)
-      return wasPresent && !isPresent ? effect.merge(with: prune) : effect
+      let effect = childEffect.merge(with: parent(&state, action))
+      guard let before else { return effect }
+      return identity(&state) == before
+        ? effect : effect.merge(with: lifetime.end(lifetime.position(before)))
     }
   }
 }

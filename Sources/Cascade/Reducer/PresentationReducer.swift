@@ -13,7 +13,13 @@ extension Reducer {
   /// - `.dismiss` runs this reducer first (it sees the child still presented), then dismisses.
   /// - The child can dismiss itself with `@Dependency(\.dismiss)`; its effects see
   ///   `isPresented`.
-  /// - Dismissing or replacing the child cancels every effect it started.
+  /// - `.dismiss` dismisses only the child it was sent to: if the parent presented another child
+  ///   in its place while handling it, that child stays.
+  /// - Dismissing the child, or replacing it with one of another identity (another `id`, or
+  ///   another enum case), cancels every effect it started; writing back the same child keeps
+  ///   them.
+  /// - An alert or a dialog, presented directly or as a case of a destination enum, is
+  ///   dismissed as soon as one of its buttons is sent, before this reducer sees the action.
   /// - An action for a child that is not presented is dropped with a runtime warning naming this
   ///   call's file and line; this reducer still runs.
   public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
@@ -72,21 +78,25 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
 
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent._reduceFunction()
-    let destination = destination._reduceFunction()
+    let destination = _LazyReduce(destination)
     let path = _StatePath(toPresentationState)
     let extract = toPresentationAction._extract
     let embed = toPresentationAction._embed
-    let keyPath = _AnyID(keyPath: toPresentationState)
-    let isEphemeral = Destination.State.self is any _EphemeralState.Type
+    let lifetime = _ChildLifetime<Destination.State>(
+      operator: _AnyID(keyPath: toPresentationState), fileID: fileID, line: line)
     let presented = _PresentedDependencies()
-    let (fileID, line) = (fileID, line)
 
-    func position(_ id: UInt64) -> _AnyID {
-      _AnyID(_NavigationID(operator: keyPath, element: _AnyID(id)))
+    let positionOnly = lifetime.identifiesByPositionOnly
+
+    func identity(_ state: inout Parent.State) -> _ChildIdentity? {
+      path.read(&state) { presentation in
+        if positionOnly { return presentation._box == nil ? nil : .position }
+        return presentation.wrappedValue.map(lifetime.identity(of:))
+      }
     }
 
     func warn(_ action: Parent.Action) {
-      reportRuntimeWarning(
+      lifetime.reportStale(
         """
         A presentation 'ifLet' received an action while nothing was presented.
 
@@ -95,46 +105,51 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
         The action was dropped and the parent reducer still ran. This usually means an action \
         was sent to a child after it was dismissed (its effects were cancelled, so look for a \
         view or test still sending to it).
-        """,
-        fileID: fileID, line: line)
+        """)
     }
 
     return { state, action in
-      let idBefore = path.read(&state) { $0._id }
+      let before = identity(&state)
       var effects = Effect<Parent.Action>.none
       switch extract(action) {
       case let .presented(childAction)?:
-        if idBefore == 0 {
-          warn(action)
-        } else if isEphemeral {
-          path.modify(&state) { $0.wrappedValue = nil }
-        } else {
+        if let before {
           let effect = path.modify(&state) { presentation in
-            presented.run { destination(&presentation.storage!, childAction) }
+            presentation._modify { child in presented.run { destination(&child, childAction) } }
           }
-          if !effect.isNone {
+          if let effect, !effect.isNone {
             effects = effect._mapPresented(
               { embed(.presented($0)) },
               dismiss: { send in await send(embed(.dismiss)) }
-            )._navigation(position(idBefore))
+            )._navigation(lifetime.position(before))
           }
+          // An alert or a dialog goes away once one of its buttons is sent, before the parent
+          // sees the button's action, unless its own reducer already replaced it.
+          path.modify(&state) { presentation in
+            if let child = presentation.wrappedValue, lifetime.isEphemeral(child),
+              lifetime.identity(of: child) == before
+            {
+              presentation.wrappedValue = nil
+            }
+          }
+        } else {
+          warn(action)
         }
         effects = effects.merge(with: parent(&state, action))
       case .dismiss?:
         effects = parent(&state, action)
-        if path.read(&state, { $0._id }) == 0, idBefore == 0 {
+        if before == nil {
           warn(action)
-        } else {
+        } else if identity(&state) == before {
+          // Only the child that was asked to go: the parent may have presented another one.
           path.modify(&state) { $0.wrappedValue = nil }
         }
       case nil:
         effects = parent(&state, action)
       }
-      let idAfter = path.read(&state) { $0._id }
-      guard idBefore != 0, idAfter != idBefore else { return effects }
-      // Dismissed or replaced: cancel everything the previous presentation started.
-      let gone = position(idBefore)
-      return effects.merge(with: Effect(.prune(_NavigationPrune { $0 == gone })))
+      guard let before, identity(&state) != before else { return effects }
+      // Dismissed or replaced by another child: end everything the previous one started.
+      return effects.merge(with: lifetime.end(lifetime.position(before)))
     }
   }
 }

@@ -62,16 +62,16 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
 
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent._reduceFunction()
-    let destination = destination._reduceFunction()
+    let destination = _LazyReduce(destination)
     let path = _StatePath(toStackState)
     let extract = toStackAction._extract
     let embed = toStackAction._embed
-    let keyPath = _AnyID(keyPath: toStackState)
+    let lifetime = _ChildLifetime<Destination.State>(
+      operator: _AnyID(keyPath: toStackState), fileID: fileID, line: line)
     let presented = _PresentedDependencies()
-    let (fileID, line) = (fileID, line)
 
     func warn(_ problem: String, _ action: Parent.Action) {
-      reportRuntimeWarning(
+      lifetime.reportStale(
         """
         A stack 'forEach' received \(problem)
 
@@ -80,12 +80,12 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
         The action was dropped and the parent reducer still ran. This usually means an action \
         was sent for a screen after it was popped (its effects were cancelled, so look for a \
         view or test holding on to a stale id), or a push reused an id.
-        """,
-        fileID: fileID, line: line)
+        """)
     }
 
     return { state, action in
       let stampBefore = path.read(&state) { $0._stamp }
+      let positionsBefore = path.read(&state) { $0._entries._positions }
       var effects = Effect<Parent.Action>.none
       switch extract(action) {
       case let .element(id, elementAction)?:
@@ -98,15 +98,19 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
             effects = effect._mapPresented(
               { embed(.element(id: id, action: $0)) },
               dismiss: { send in await send(embed(.popFrom(id: id))) }
-            )._navigation(_AnyID(_NavigationID(operator: keyPath, element: _AnyID(id))))
+            )._navigation(lifetime.position(element: id))
           }
         } else {
           warn("an action for a screen that is not on the stack (id \(id)).", action)
         }
         effects = effects.merge(with: parent(&state, action))
       case let .popFrom(id)?:
+        let wasOnStack = path.read(&state) { $0._entries.contains(id: id) }
         effects = parent(&state, action)
-        if !path.modify(&state, { $0.pop(from: id) }) {
+        // The parent may have popped the screen itself: only a screen that was never there
+        // is a mistake.
+        path.modify(&state) { _ = $0.pop(from: id) }
+        if !wasOnStack {
           warn("'popFrom' for a screen that is not on the stack (id \(id)).", action)
         }
       case let .push(id, element)?:
@@ -117,10 +121,13 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       case nil:
         effects = parent(&state, action)
       }
-      guard path.read(&state, { $0._stamp }) != stampBefore else { return effects }
-      // Screens were pushed or popped: cancel the effects of those that are gone.
-      let positions = path.read(&state) { $0._entries._positions }
-      return effects.merge(with: Effect(.prune(.elements(of: keyPath, presentIn: positions))))
+      // Screens that left the stack, by any route, take their effects with them. Ids are
+      // unique in a store, so screens replaced by a new stack are gone too.
+      let end: Effect<Parent.Action>? = lifetime.endGoneElements(
+        stampBefore: stampBefore, positionsBefore: positionsBefore,
+        stampAfter: path.read(&state) { $0._stamp },
+        positionsAfter: { path.read(&state) { $0._entries._positions } })
+      return end.map(effects.merge(with:)) ?? effects
     }
   }
 }

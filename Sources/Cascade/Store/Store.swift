@@ -72,7 +72,7 @@ public final class Store<State, Action>: Observable {
   ) where R.State == State, R.Action == Action {
     // A cache of its own: default test and preview values never leak from one store (one
     // test) into another.
-    var dependencies = DependencyValues._current.withFreshCache()
+    var dependencies = DependencyValues._current.withFreshCache()._withNewStackElementIDs()
     prepareDependencies?(&dependencies)
     let function = DependencyValues._withValue(dependencies) {
       reducer()._reduceFunction()
@@ -134,8 +134,25 @@ public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 /// How a child store was scoped: the same way twice gives the same store.
 struct _ScopeID: Hashable {
   let state: AnyKeyPath
-  let action: ObjectIdentifier
+  let action: _EmbeddingID
   let element: AnyHashable?
+}
+
+/// The identity of an action embedding closure: the function it runs.
+///
+/// Swift cannot compare closures, so the scope cache compares the code a closure runs. Two
+/// different cases are two different functions, so scoping one state through two cases gives
+/// two stores, each embedding into its own case. Evaluating a case constructor at one place
+/// gives the same function each time, so scoping from a view body stays cached; scoping one
+/// case from two places gives two stores, each cached. (What a closure captures is not
+/// compared: the same closure literal capturing another value at the same place embeds like
+/// the first one. Scope element stores with the element APIs, which key by id.)
+struct _EmbeddingID: Hashable {
+  let function: UInt
+
+  init<ChildAction, Action>(_ embed: @escaping @Sendable (ChildAction) -> Action) {
+    function = unsafeBitCast(embed, to: (UInt, UInt).self).0
+  }
 }
 
 struct _WeakStore {

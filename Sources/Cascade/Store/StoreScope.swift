@@ -7,14 +7,15 @@ extension Store {
   /// profileStore.send(.nameChanged("Ada"))   // sent as .profile(.nameChanged("Ada"))
   /// ```
   ///
-  /// Child stores are cached: scoping with the same state key path and action type returns the
-  /// same store while it is alive. Scope one state key path with one action case.
+  /// Child stores are cached: scoping with the same state key path and the same action case,
+  /// from the same place, returns the same store while it is alive. Scoping through another
+  /// action case gives another store, whose actions go to that case.
   @_disfavoredOverload  // optional, collection, stack and presentation state have their own
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: @escaping @Sendable (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
-    let id = _ScopeID(state: toChildState, action: ObjectIdentifier(ChildAction.self), element: nil)
+    let id = _ScopeID(state: toChildState, action: _EmbeddingID(toChildAction), element: nil)
     return cachedChild(id) {
       Store<ChildState, ChildAction>(
         core: core,
@@ -40,7 +41,7 @@ extension Store {
   ) -> Store<ChildState, ChildAction>? {
     let optional = projection.appending(toChildState)
     return disappearingChild(
-      _ScopeID(state: toChildState, action: ObjectIdentifier(ChildAction.self), element: nil),
+      _ScopeID(state: toChildState, action: _EmbeddingID(toChildAction), element: nil),
       fetch: optional.get,
       send: toChildAction)
   }
@@ -83,7 +84,7 @@ extension Store {
   ) -> Store<ElementState, ElementAction>? {
     disappearingChild(
       _ScopeID(
-        state: toElements, action: ObjectIdentifier(ElementAction.self), element: AnyHashable(id)),
+        state: toElements, action: _EmbeddingID(toElementAction), element: AnyHashable(id)),
       fetch: { elements.get()[id: id] },
       send: { toElementAction(.element(id: id, action: $0)) })
   }
@@ -112,13 +113,14 @@ extension Store {
   ) -> Store<ElementState, ElementAction>? {
     let stack = projection.appending(toStack)
     return disappearingChild(
-      _ScopeID(state: toStack, action: ObjectIdentifier(ElementAction.self), element: id),
+      _ScopeID(state: toStack, action: _EmbeddingID(toStackAction), element: id),
       fetch: { stack.get()[id: id] },
       send: { toStackAction(.element(id: id, action: $0)) })
   }
 
   /// A store for the presented child, or `nil` while nothing is presented. Its actions are
-  /// sent as `.presented(...)`; each presentation gets a store of its own.
+  /// sent as `.presented(...)`; each presented child identity (its `id`, or its enum case) gets
+  /// a store of its own.
   ///
   /// ```swift
   /// store.scope(state: \.$detail, action: Feature.Action.detail)?.send(.saveTapped)
@@ -128,10 +130,10 @@ extension Store {
     action toPresentationAction: @escaping @Sendable (PresentationAction<ChildAction>) -> Action
   ) -> Store<ChildState, ChildAction>? {
     let presentation = projection.appending(toPresentation)
-    let id = presentation.get()._id
+    let id = presentation.get().wrappedValue.map(_ChildLifetime<ChildState>.scoping.identity(of:))
     return disappearingChild(
       _ScopeID(
-        state: toPresentation, action: ObjectIdentifier(ChildAction.self), element: id),
+        state: toPresentation, action: _EmbeddingID(toPresentationAction), element: id),
       fetch: { presentation.get().wrappedValue },
       send: { toPresentationAction(.presented($0)) })
   }

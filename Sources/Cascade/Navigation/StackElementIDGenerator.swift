@@ -1,0 +1,66 @@
+import Synchronization
+
+/// Where a store's new ``StackElementID``s come from: one sequence per store, so that two
+/// stacks of one store (two tabs built from one feature, or a stack replaced by a new one)
+/// never give two screens the same id, and a screen's effects can never reach another screen.
+///
+/// A store makes its own when it is created; a `TestStore` shares its one with the code that
+/// builds the initial state, and replays it for each expectation, so that a test can name the
+/// screens it pushed (`$0.path[id: 0]`) and get the same ids every run. Outside a store (a
+/// stack built by hand), a stack numbers its screens itself, from 0.
+package final class _StackElementIDGenerator: Sendable {
+  private let next: Atomic<Int>
+
+  /// A sequence whose first id is `first`.
+  package init(startingAt first: Int = 0) { self.next = Atomic(first) }
+
+  /// The id the next push gets, without taking it.
+  package func peek() -> Int { next.load(ordering: .relaxed) }
+
+  /// Takes the next id, at least `floor` (the stack's own next id: a stack built outside the
+  /// store may already hold lower ones).
+  func take(atLeast floor: Int) -> Int {
+    var current = next.load(ordering: .relaxed)
+    while true {
+      let id = Swift.max(current, floor)
+      let (exchanged, original) = next.compareExchange(
+        expected: current, desired: id + 1, ordering: .relaxed)
+      if exchanged { return id }
+      current = original
+    }
+  }
+
+  /// Makes sure `id`, given from outside (a `.push(id:state:)` action), is never given again.
+  func skip(past id: Int) {
+    var current = next.load(ordering: .relaxed)
+    while current <= id {
+      let (exchanged, original) = next.compareExchange(
+        expected: current, desired: id + 1, ordering: .relaxed)
+      if exchanged { return }
+      current = original
+    }
+  }
+}
+
+private enum _StackElementIDGeneratorKey: DependencyKey {
+  static let liveValue: _StackElementIDGenerator? = nil
+  static let testValue: _StackElementIDGenerator? = nil
+}
+
+extension DependencyValues {
+  /// The current store's id sequence, or `nil` outside a store.
+  package var _stackElementIDs: _StackElementIDGenerator? {
+    get { self[_StackElementIDGeneratorKey.self] }
+    set { self[_StackElementIDGeneratorKey.self] = newValue }
+  }
+}
+
+extension DependencyValues {
+  /// These values with an id sequence of their own: what a new store pins.
+  @usableFromInline
+  func _withNewStackElementIDs() -> Self {
+    var values = self
+    values._stackElementIDs = _StackElementIDGenerator()
+    return values
+  }
+}

@@ -1,0 +1,78 @@
+import CascadeTesting
+import Testing
+
+@testable import Cascade
+
+// Parity with TCA's ForEachReducerTests: 4 behaviours ported, 0 deliberately different (the
+// warning's text is Cascade's own).
+
+private struct List: Reducer {
+  struct State: Equatable, Sendable {
+    var rows: IdentifiedArrayOf<Ticker.State> = []
+  }
+  enum Action: Equatable, Sendable {
+    case rows(IdentifiedActionOf<Ticker>)
+    case add(Int)
+    case removeLast
+    case other
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case let .add(id): state.rows.append(Ticker.State(id: id))
+      case .removeLast: state.rows.remove(at: state.rows.count - 1)
+      case .rows, .other: break
+      }
+      return .none
+    }
+    .forEach(\.rows, action: Action.rows) { Ticker() }
+  }
+}
+
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct ForEachReducerTests {
+  let clock = TestClock()
+
+  private func list(_ rows: IdentifiedArrayOf<Ticker.State> = []) -> TestStore<
+    List.State, List.Action
+  > {
+    TestStore(initialState: List.State(rows: rows)) {
+      List()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+  }
+
+  @Test func anElementActionRunsThatElement() async {
+    let store = list([Ticker.State(id: 1), Ticker.State(id: 2)])
+    await store.send(.rows(.element(id: 2, action: .tick))) { $0.rows[id: 2]?.ticks = 1 }
+  }
+
+  @Test func anotherActionLeavesTheElementsAlone() async {
+    let store = list([Ticker.State(id: 1)])
+    await store.send(.other)
+  }
+
+  @Test func anActionForAMissingElementWarns() async {
+    let store = list()
+    await withKnownIssue {
+      await store.send(.rows(.element(id: 1, action: .tick)))
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("not in the collection") }
+    }
+  }
+
+  @Test func removingAnElementCancelsOnlyItsEffects() async {
+    let store = list()
+    await store.send(.add(1)) { $0.rows.append(Ticker.State(id: 1)) }
+    await store.send(.rows(.element(id: 1, action: .start)))
+    await store.send(.add(2)) { $0.rows.append(Ticker.State(id: 2)) }
+    await store.send(.rows(.element(id: 2, action: .start)))
+    await store.send(.removeLast) { $0.rows.remove(at: $0.rows.count - 1) }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.rows(.element(id: 1, action: .tick))) { $0.rows[id: 1]?.ticks = 1 }
+    await store.finish()
+  }
+}

@@ -1,0 +1,84 @@
+import Testing
+
+@testable import Cascade
+
+// Parity with TCA's ScopeCacheTests: 2 behaviours ported (cached optional and collection
+// scopes), 3 deliberately different: TCA's "uncached store" warnings are about its
+// deprecated closure scopes, which Cascade does not have.
+
+private struct Counter: Reducer {
+  struct State: Equatable, Sendable, Identifiable {
+    var id = 0
+    var count = 0
+  }
+  enum Action: Equatable, Sendable { case increment }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.count += 1
+    return .none
+  }
+}
+
+private struct Feature: Reducer {
+  struct State: Equatable, Sendable {
+    var counter = Counter.State()
+    var optional: Counter.State? = Counter.State()
+    var rows: IdentifiedArrayOf<Counter.State> = [Counter.State(id: 1)]
+    var log: [String] = []
+  }
+  enum Action: Equatable, Sendable {
+    case first(Counter.Action)
+    case second(Counter.Action)
+    case optional(Counter.Action)
+    case rows(IdentifiedActionOf<Counter>)
+  }
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .first: state.log.append("first")
+      case .second: state.log.append("second")
+      case .optional, .rows: break
+      }
+      return .none
+    }
+    .ifLet(\.optional, action: Action.optional) { Counter() }
+    .forEach(\.rows, action: Action.rows) { Counter() }
+  }
+}
+
+@MainActor
+@Suite struct ScopeCacheTests {
+  // Issue 20, point 8.
+  @Test func twoActionCasesOverOneStateGetStoresOfTheirOwn() {
+    let store = Store(initialState: Feature.State()) { Feature() }
+    let first = store.scope(state: \.counter, action: Feature.Action.first)
+    let second = store.scope(state: \.counter, action: Feature.Action.second)
+    #expect(first !== second)
+    second.send(.increment)
+    first.send(.increment)
+    #expect(store.log == ["second", "first"])
+  }
+
+  @Test func scopingTheSameWayFromOnePlaceReturnsTheSameStore() {
+    let store = Store(initialState: Feature.State()) { Feature() }
+    var stores: [Store<Counter.State, Counter.Action>] = []
+    for _ in 0..<2 { stores.append(store.scope(state: \.counter, action: Feature.Action.first)) }
+    #expect(stores[0] === stores[1])
+    var optionals: [Store<Counter.State, Counter.Action>?] = []
+    for _ in 0..<2 {
+      optionals.append(store.scope(state: \.optional, action: Feature.Action.optional))
+    }
+    #expect(optionals[0] != nil && optionals[0] === optionals[1])
+  }
+
+  @Test func aCachedOptionalScopeSendsToItsChild() {
+    let store = Store(initialState: Feature.State()) { Feature() }
+    store.scope(state: \.optional, action: Feature.Action.optional)?.send(.increment)
+    #expect(store.optional?.count == 1)
+  }
+
+  @Test func aCachedCollectionScopeSendsToItsElement() {
+    let store = Store(initialState: Feature.State()) { Feature() }
+    store.scope(state: \.rows, action: Feature.Action.rows)[0].send(.increment)
+    #expect(store.rows[id: 1]?.count == 1)
+  }
+}
