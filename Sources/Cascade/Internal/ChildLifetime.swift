@@ -131,7 +131,7 @@ final class _ChildLifetime<Child> {
     if let identifiable = payload as? any Identifiable {
       id = _payloadIDFunction(
         identifiable, of: Child.self, metadata: metadata,
-        indirect: metadata.isIndirect(tag: tag))
+        indirect: _EnumCases.of(metadata).dropFirst(Int(tag)).first?.isIndirect ?? false)
     }
     let learned = Case(id: id, isEphemeral: payload is any _EphemeralState)
     cases[tag] = learned
