@@ -5,7 +5,7 @@ import Testing
 
 /// A feature whose effects are throttled: single actions, a burst from one effect, and a run
 /// effect that reports when it starts.
-private struct Ticker: Reducer {
+private struct ThrottledTicker: Reducer {
   struct State: Equatable, Sendable {
     var emitted: [Int] = []
   }
@@ -52,22 +52,22 @@ private struct Ticker: Reducer {
 
 /// A stack of screens that each throttle under the same id.
 private struct Feed: Reducer {
-  struct State: Equatable, Sendable { var path = StackState<Ticker.State>() }
+  struct State: Equatable, Sendable { var path = StackState<ThrottledTicker.State>() }
   enum Action: Equatable, Sendable {
     case push, pop
-    case path(StackActionOf<Ticker>)
+    case path(StackActionOf<ThrottledTicker>)
   }
   let clock: TestClock
   var body: some Reducer<State, Action> {
     Reduce { state, action in
       switch action {
-      case .push: state.path.append(Ticker.State())
+      case .push: state.path.append(ThrottledTicker.State())
       case .pop: state.path.removeAll()
       case .path: break
       }
       return .none
     }
-    .forEach(\.path, action: Action.path) { Ticker(clock: clock) }
+    .forEach(\.path, action: Action.path) { ThrottledTicker(clock: clock) }
   }
 }
 
@@ -96,8 +96,8 @@ private struct ManyIDs: Reducer {
 struct EffectThrottleTests {
   let clock = TestClock()
 
-  private func makeStore() -> TestStore<Ticker.State, Ticker.Action> {
-    TestStore(initialState: Ticker.State()) { Ticker(clock: clock) }
+  private func makeStore() -> TestStore<ThrottledTicker.State, ThrottledTicker.Action> {
+    TestStore(initialState: ThrottledTicker.State()) { ThrottledTicker(clock: clock) }
   }
 
   @Test func latestKeepsTheLastActionOfTheWindow() async {
@@ -177,8 +177,8 @@ struct EffectThrottleTests {
 
   @Test(arguments: [true, false])
   func itLimitsTheActionsOfASingleEffect(latest: Bool) async {
-    let feature = Ticker(clock: clock)
-    let store = TestStore(initialState: Ticker.State()) { feature }
+    let feature = ThrottledTicker(clock: clock)
+    let store = TestStore(initialState: ThrottledTicker.State()) { feature }
     await store.send(.burst(1...5, latest: latest))
     await feature.ended.wait(for: 1)  // all five sent, before the clock moves
     await store.receive(.emit(1)) { $0.emitted = [1] }
@@ -189,8 +189,8 @@ struct EffectThrottleTests {
   }
 
   @Test func aThrottledEffectStartsAtOnceOnlyWhatItSendsWaits() async {
-    let feature = Ticker(clock: clock)
-    let store = Store(initialState: Ticker.State()) { feature }
+    let feature = ThrottledTicker(clock: clock)
+    let store = Store(initialState: ThrottledTicker.State()) { feature }
     store.send(.fetch(1))
     feature.gate.signal()
     await feature.ended.wait(for: 1)
@@ -206,8 +206,8 @@ struct EffectThrottleTests {
   }
 
   @Test func aNewThrottledEffectCancelsTheOneStillRunning() async {
-    let feature = Ticker(clock: clock)
-    let store = Store(initialState: Ticker.State()) { feature }
+    let feature = ThrottledTicker(clock: clock)
+    let store = Store(initialState: ThrottledTicker.State()) { feature }
     store.send(.fetch(1))
     await feature.started.wait(for: 1)
     let second = store.send(.fetch(2))
