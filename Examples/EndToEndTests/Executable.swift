@@ -58,8 +58,8 @@ struct Executable {
     let outputFile = scratch.appendingPathComponent("stdout")
     let errorFile = scratch.appendingPathComponent("stderr")
     try Data(input.utf8).write(to: inputFile)
-    FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-    FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
 
     let process = Process()
     process.executableURL = url
