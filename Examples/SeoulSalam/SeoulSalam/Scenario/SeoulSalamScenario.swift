@@ -12,6 +12,10 @@ public final class SeoulSalamScenario {
   private let print: Printer
   private let clock: any Clock<Duration>
   private var failures: [String] = []
+  /// How long a step may take before the scenario calls it a failure. A wait ends as soon as
+  /// its condition holds, so this only matters on a machine slowed down (by ThreadSanitizer,
+  /// say), where 5 seconds was not always enough for the first load.
+  private static let patience: Duration = .seconds(30)
 
   /// - Parameter clock: The clock typing pauses on (real time for the executable).
   public init(clock: any Clock<Duration> = ContinuousClock(), print: @escaping Printer) {
@@ -34,7 +38,7 @@ public final class SeoulSalamScenario {
 
     print("— Start observing the listings")
     store.send(.startObserving)
-    _ = await waitUntil(store) { $0.restaurants.count > 0 }
+    _ = await waitUntil(store, timeout: Self.patience) { $0.restaurants.count > 0 }
     expect(store.restaurants.count == 62, "62 restaurants arrive")
 
     await searches(in: store)
@@ -84,7 +88,7 @@ public final class SeoulSalamScenario {
       store.failure == .connectionLost("connection to the listings lost") && !store.isObserving,
       "the failure is shown, not printed")
     store.send(.retryButtonTapped)
-    _ = await waitUntil(store) { $0.failure == nil && $0.isObserving }
+    _ = await waitUntil(store, timeout: Self.patience) { $0.failure == nil && $0.isObserving }
     expect(store.failure == nil && store.isObserving, "retry recovers")
 
   }
@@ -96,13 +100,13 @@ public final class SeoulSalamScenario {
     store.send(.restaurantTapped(id))
     expect(store.detail?.restaurant.id == id, "the detail is presented")
     store.send(.detail(.presented(.closeButtonTapped)))
-    _ = await waitUntil(store) { $0.detail == nil }
+    _ = await waitUntil(store, timeout: Self.patience) { $0.detail == nil }
     expect(store.detail == nil, "it closes itself")
   }
 
   private func search(_ text: String, in store: StoreOf<RestaurantFeature>) async {
     store.send(.searchTextChanged(text))
-    _ = await waitUntil(store) { $0.query == text }
+    _ = await waitUntil(store, timeout: Self.patience) { $0.query == text }
     print("  ⇒ \"\(text)\": \(store.results.count) results \(names(store).prefix(3))")
   }
 
