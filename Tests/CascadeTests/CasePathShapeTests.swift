@@ -1,3 +1,4 @@
+import CascadeTesting
 import Foundation
 import Testing
 
@@ -337,5 +338,12 @@ private struct Screen: Reducer {
       #expect(store.state == .counter(child: Counter.State(count: 2)))
     }
     #expect(warnings.isEmpty)
+  }
+
+  @MainActor @Test func scopeOverLabeledCasesRunsTheChildInATestStore() async {
+    let store = TestStore(initialState: Screen.State.counter(child: Counter.State())) { Screen() }
+    await store.send(.counter(child: .increment)) { $0 = .counter(child: Counter.State(count: 1)) }
+    await store.send(.counter(child: .increment)) { $0 = .counter(child: Counter.State(count: 2)) }
+    await store.finish()
   }
 }

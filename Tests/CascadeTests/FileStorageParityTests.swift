@@ -4,17 +4,6 @@ import Testing
 
 @testable import Cascade
 
-/// A temporary folder, removed when the test ends.
-private struct ScratchFolder: ~Copyable {
-  let url = FileManager.default.temporaryDirectory.appending(
-    path: "cascade-file-parity-\(UUID().uuidString)")
-  init() throws {
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-  deinit { try? FileManager.default.removeItem(at: url) }
-  func file(_ name: String) -> URL { url.appending(path: name) }
-}
-
 private struct Member: Codable, Equatable, Sendable {
   var id: Int
   var name: String
@@ -53,7 +42,7 @@ struct FileStorageParityTests {
   }
 
   @Test func withNoSaveIntervalEveryChangeReachesTheDisk() throws {
-    let folder = try ScratchFolder()
+    let folder = TemporaryFolder(creating: true)
     let url = folder.file("members.json")
     let storage = SharedStorage.disk(watchInterval: nil)
     try withDependencies {
@@ -89,7 +78,7 @@ struct FileStorageParityTests {
   }
 
   @Test func loadingAFileLeavesItAsItWas() throws {
-    let folder = try ScratchFolder()
+    let folder = TemporaryFolder(creating: true)
     let url = folder.file("members.json")
     let original = try JSONEncoder().encode([Member.first])
     try original.write(to: url)
@@ -167,7 +156,7 @@ struct FileStorageParityTests {
   }
 
   @Test func aFileDeletedOutsideGivesBackTheDefault() throws {
-    let folder = try ScratchFolder()
+    let folder = TemporaryFolder(creating: true)
     let url = folder.file("members.json")
     try JSONEncoder().encode([Member.first]).write(to: url)
     let storage = SharedStorage.disk(watchInterval: nil)
@@ -184,7 +173,7 @@ struct FileStorageParityTests {
   }
 
   @Test func aFileMovedAwayAndBackIsLoadedAgain() throws {
-    let folder = try ScratchFolder()
+    let folder = TemporaryFolder(creating: true)
     let url = folder.file("members.json")
     let aside = folder.file("aside.json")
     try JSONEncoder().encode([Member.first]).write(to: url)
@@ -203,7 +192,7 @@ struct FileStorageParityTests {
   }
 
   @Test func aFileDeletedThenWrittenOutsideIsLoaded() throws {
-    let folder = try ScratchFolder()
+    let folder = TemporaryFolder(creating: true)
     let url = folder.file("members.json")
     try JSONEncoder().encode([Member.first]).write(to: url)
     let storage = SharedStorage.disk(watchInterval: nil)
@@ -221,7 +210,7 @@ struct FileStorageParityTests {
   }
 
   @Test func manyChangesInARowAreEachSeenAtOnceAndTheLastIsSaved() throws {
-    let folder = try ScratchFolder()
+    let folder = TemporaryFolder(creating: true)
     let url = folder.file("counts.json")
     let storage = SharedStorage.disk(watchInterval: nil)
     try withDependencies {

@@ -10,15 +10,6 @@ private enum Level: Int, Sendable {
   case two, three
 }
 
-/// User defaults of the test's own, removed at the end.
-private final class TemporaryDefaults {
-  let suite = "cascade-tests-\(UUID().uuidString)"
-  let defaults: UserDefaults
-  init() { defaults = UserDefaults(suiteName: suite)! }
-  deinit { defaults.removePersistentDomain(forName: suite) }
-  func storage() -> SharedStorage { .disk(defaultsSuite: suite, throttlesSaves: false) }
-}
-
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct SharedAppStorageTests {

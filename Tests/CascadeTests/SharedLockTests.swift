@@ -17,15 +17,6 @@ private struct Settings: Codable, Equatable, Sendable {
 
 private struct Oops: Error {}
 
-/// A folder of its own, removed when the test ends.
-private struct Folder: ~Copyable {
-  let url = FileManager.default.temporaryDirectory.appending(
-    path: "cascade-shared-lock-\(UUID().uuidString)")
-  init() { try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-  deinit { try? FileManager.default.removeItem(at: url) }
-  func file(_ name: String) -> URL { url.appending(path: name) }
-}
-
 private func currentThread() -> UInt { UInt(bitPattern: Int(bitPattern: pthread_self())) }
 
 /// One save a ``RecordingKey`` made: the value, and the thread it ran on.
@@ -103,7 +94,7 @@ struct SharedLockTests {
   }
 
   @Test func aPendingLocalEditWinsOverAnOutsideChange() throws {
-    let folder = Folder()
+    let folder = TemporaryFolder(creating: true)
     let url = folder.file("settings.json")
     let storage = SharedStorage.disk(watchInterval: nil)
     try withDependencies {

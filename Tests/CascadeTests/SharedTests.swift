@@ -5,14 +5,6 @@ import Testing
 
 @testable import Cascade
 
-/// A temporary folder, removed when the test ends.
-private struct TemporaryFolder: ~Copyable {
-  let url = FileManager.default.temporaryDirectory.appending(
-    path: "cascade-shared-\(UUID().uuidString)")
-  deinit { try? FileManager.default.removeItem(at: url) }
-  func file(_ name: String) -> URL { url.appending(path: name) }
-}
-
 private struct Settings: Codable, Equatable, Sendable {
   var volume = 0.5
   var name = "player"
