@@ -21,6 +21,8 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   @usableFromInline let _id: (Element) -> ID
   /// Changes whenever the set or order of ids changes; see `_nextStructureStamp`.
   @usableFromInline var _stamp: UInt64
+  /// The last changes to the set or order of ids, for the navigation operators.
+  @usableFromInline var _log = _StructureLog<ID>()
 
   /// Creates an array of elements whose ids `id` reads.
   ///
@@ -101,13 +103,14 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   public func index(id: ID) -> Int? { _positions[id] }
 
   /// Appends `element` unless its id is already present.
+  @inlinable
   @discardableResult
   public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
     let elementID = _id(element)
     if let position = _positions[elementID] { return (false, position) }
     _positions[elementID] = _elements.count
     _elements.append(element)
-    _stamp = _nextStructureStamp()
+    _structureChanged(.added(elementID))
     return (true, _elements.count - 1)
   }
 
@@ -123,7 +126,7 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
     if let position = _positions[elementID] { return (false, position) }
     _elements.insert(element, at: index)
     _reindex(from: index)
-    _stamp = _nextStructureStamp()
+    _structureChanged(.added(elementID))
     return (true, index)
   }
 
@@ -135,6 +138,7 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   }
 
   /// Removes and returns the element at `index`.
+  @inlinable
   @discardableResult
   public mutating func remove(at index: Int) -> Element { _remove(at: index) }
 
@@ -170,13 +174,17 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
     }
     _elements = kept
     _reindex(from: 0)
+    _structureChanged(nil)
   }
 
   /// Removes every element that satisfies `shouldBeRemoved`.
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
     let before = _elements.count
     try _elements.removeAll(where: shouldBeRemoved)
-    if _elements.count != before { _reindex(from: 0) }
+    if _elements.count != before {
+      _reindex(from: 0)
+      _structureChanged(nil)
+    }
   }
 
   /// Removes every element.
@@ -184,13 +192,14 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
     guard !_elements.isEmpty else { return }
     _elements.removeAll()
     _positions.removeAll()
-    _stamp = _nextStructureStamp()
+    _structureChanged(nil)
   }
 
   /// Sorts the elements in place.
   public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
     try _elements.sort(by: areInIncreasingOrder)
     _reindex(from: 0)
+    _structureChanged(.reordered)
   }
 
   /// Moves the elements at `source` to `destination`, as `List`'s `onMove` describes it.
@@ -203,6 +212,7 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
     for index in source.sorted(by: >) { _elements.remove(at: index) }
     _elements.insert(contentsOf: moving, at: destination - before)
     _reindex(from: 0)
+    _structureChanged(.reordered)
   }
 
   /// Mutates the element at `position` in place (no copy of the element is made).
@@ -216,20 +226,28 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   /// The elements as a plain array.
   public var elements: [Element] { _elements }
 
-  @usableFromInline
+  @inlinable
   @discardableResult
   mutating func _remove(at position: Int) -> Element {
     let element = _elements.remove(at: position)
-    _positions[_id(element)] = nil
+    let elementID = _id(element)
+    _positions[elementID] = nil
     _reindex(from: position)
-    _stamp = _nextStructureStamp()
+    _structureChanged(.removed(elementID))
     return element
   }
 
-  @usableFromInline
+  @inlinable
   mutating func _reindex(from start: Int) {
     if start == 0 { _positions.removeAll(keepingCapacity: true) }
     for index in start..<_elements.count { _positions[_id(_elements[index])] = index }
+  }
+
+  /// Gives the array a new stamp and logs `change` (`nil`: a change the log does not describe,
+  /// which empties it).
+  @inlinable
+  mutating func _structureChanged(_ change: _StructureLog<ID>.Change?) {
+    if let change { _log.record(change, at: _stamp) } else { _log.reset() }
     _stamp = _nextStructureStamp()
   }
 }
@@ -263,9 +281,13 @@ extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable
 
 extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   /// The position of the first element: always 0.
-  public var startIndex: Int { 0 }
+  @inlinable public var startIndex: Int { 0 }
   /// The position after the last element, which is the number of elements.
-  public var endIndex: Int { _elements.count }
+  @inlinable public var endIndex: Int { _elements.count }
+  /// The number of elements: O(1).
+  @inlinable public var count: Int { _elements.count }
+  /// Whether there are no elements.
+  @inlinable public var isEmpty: Bool { _elements.isEmpty }
 
   /// The element at `position`.
   ///
@@ -295,7 +317,8 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
         } else {
           _positions[oldID] = nil
           _positions[newID] = position
-          _stamp = _nextStructureStamp()
+          _structureChanged(.removed(oldID))
+          _structureChanged(.added(newID))
         }
       }
       _elements[position] = newValue
@@ -315,7 +338,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     _elements.swapAt(i, j)
     _positions[_id(_elements[i])] = i
     _positions[_id(_elements[j])] = j
-    _stamp = _nextStructureStamp()
+    _structureChanged(.reordered)
   }
 
   /// Reorders the elements so that those matching `belongsInSecondPartition` come last, and
@@ -325,6 +348,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   ) rethrows -> Int {
     let pivot = try _elements.partition(by: belongsInSecondPartition)
     _reindex(from: 0)
+    _structureChanged(.reordered)
     return pivot
   }
 
@@ -332,12 +356,14 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
   public mutating func reverse() {
     _elements.reverse()
     _reindex(from: 0)
+    _structureChanged(.reordered)
   }
 
   /// Shuffles the elements with `generator`; ids move with their elements.
   public mutating func shuffle<G: RandomNumberGenerator>(using generator: inout G) {
     _elements.shuffle(using: &generator)
     _reindex(from: 0)
+    _structureChanged(.reordered)
   }
 
   /// Shuffles the elements; ids move with their elements.

@@ -9,5 +9,6 @@ struct _AnyID: Hashable, @unchecked Sendable {
   @usableFromInline
   init<ID: Hashable & Sendable>(_ id: ID) { self.base = AnyHashable(id) }
 
+  @usableFromInline
   init(keyPath: AnyKeyPath) { self.base = AnyHashable(keyPath) }
 }

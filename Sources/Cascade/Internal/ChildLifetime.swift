@@ -31,12 +31,8 @@ final class _ChildLifetime<Child> {
   private let isEphemeralType: Bool
   /// What each enum case met so far is: learned once per case.
   private var cases: [UInt32: Case] = [:]
-  /// A collection's structure stamp and id index when this operator last saw it change: a
-  /// different stamp at the next action means a reducer outside the operator added or removed
-  /// elements.
-  private var seenStamp: UInt64?
-  private var seenPositions: Any?
 
+  @usableFromInline
   init(operator operatorID: _AnyID, fileID: StaticString, line: UInt) {
     self.operatorID = operatorID
     self.fileID = fileID
@@ -84,6 +80,7 @@ final class _ChildLifetime<Child> {
   }
 
   /// The position of the collection element with `id`.
+  @usableFromInline
   func position<ID: Hashable & Sendable>(element id: ID) -> _AnyID {
     _AnyID(_NavigationID(operator: operatorID, element: _AnyID(id)))
   }
@@ -93,31 +90,15 @@ final class _ChildLifetime<Child> {
     Effect(.prune(_NavigationPrune { $0 == position }))
   }
 
-  /// What to do after an action for a collection of elements (stack screens or rows): an
-  /// effect that ends the effects of the elements that were there and are gone, whether this
-  /// action removed them (`before` is the id index before it ran) or a reducer outside this
-  /// operator did since its last action. Costs a comparison when nothing changed.
-  func endGoneElements<Action, ID: Hashable & Sendable>(
-    stampBefore: UInt64, positionsBefore: [ID: Int],
-    stampAfter: UInt64, positionsAfter: () -> [ID: Int]
-  ) -> Effect<Action>? {
-    let changedOutside = seenStamp.map { $0 != stampBefore } ?? false
-    guard stampAfter != stampBefore || changedOutside else {
-      seenStamp = stampAfter
-      return nil
-    }
-    let after = positionsAfter()
-    var gone = Set<ID>()
-    for id in positionsBefore.keys where after[id] == nil { gone.insert(id) }
-    if changedOutside, let seen = seenPositions as? [ID: Int] {
-      for id in seen.keys where after[id] == nil { gone.insert(id) }
-    }
-    seenStamp = stampAfter
-    seenPositions = after
-    return gone.isEmpty ? nil : Effect(.prune(.elements(of: operatorID, gone: gone)))
+  /// An effect that ends the effects of the collection elements with the `gone` ids, or `nil`
+  /// when none went.
+  @usableFromInline
+  func end<Action, ID: Hashable & Sendable>(elements gone: Set<ID>) -> Effect<Action> {
+    Effect(.prune(.elements(of: operatorID, gone: gone)))
   }
 
   /// Reports an action that reached this position while its child was not there.
+  @usableFromInline
   func reportStale(_ message: String) {
     reportRuntimeWarning(message, fileID: fileID, line: line)
   }
@@ -136,6 +117,65 @@ final class _ChildLifetime<Child> {
     let learned = Case(id: id, isEphemeral: payload is any _EphemeralState)
     cases[tag] = learned
     return learned
+  }
+}
+
+/// The ids of a collection's elements (stack screens or rows) as one operator last saw them,
+/// so that it can end the effects of elements that went, by any route: the operator's own
+/// action, the parent reducer, or a reducer outside the operator between two actions.
+///
+/// The ids are kept in storage of their own, never in a copy of the state's index: a copy would
+/// share the state's storage, and the next push or pop would then copy the whole collection.
+/// An action that adds or removes nothing costs a stamp comparison; a push or a pop reads the
+/// collection's change log (O(1)); only a change the log cannot describe (a new collection
+/// assigned, a bulk removal) costs a hash lookup per element.
+@usableFromInline
+final class _LiveElements<ID: Hashable & Sendable> {
+  @usableFromInline var ids: Set<ID> = []
+  /// The collection's structure stamp when these ids were last brought up to date; `nil` before
+  /// the operator's first action.
+  @usableFromInline var seenStamp: UInt64?
+
+  @inlinable
+  init() {}
+
+  /// Call before an action changes the collection: the first time, learns the ids already
+  /// there (their elements may start effects from now on).
+  @inlinable
+  func prepare(_ elements: IdentifiedArray<ID, some Any>) {
+    guard seenStamp == nil else { return }
+    for id in elements._positions.keys { ids.insert(id) }
+    seenStamp = elements._stamp
+  }
+
+  /// Call after the action: the ids that were there at the last look and are gone now, brought
+  /// up to date with `elements`. Empty when the collection's structure did not change.
+  @inlinable
+  func gone(_ elements: IdentifiedArray<ID, some Any>) -> Set<ID> {
+    guard let seen = seenStamp, elements._stamp != seen else { return [] }
+    seenStamp = elements._stamp
+    var gone = Set<ID>()
+    if let changes = elements._log.changes(since: seen) {
+      for entry in changes {
+        switch entry.change {
+        case let .added(id): ids.insert(id)
+        case let .removed(id): if ids.remove(id) != nil { gone.insert(id) }
+        case .reordered: break
+        }
+      }
+      // An id removed and added again is the same element, still there.
+      for id in gone where elements.contains(id: id) {
+        gone.remove(id)
+        ids.insert(id)
+      }
+      return gone
+    }
+    for known in ids where !elements.contains(id: known) { gone.insert(known) }
+    ids.subtract(gone)
+    if ids.count != elements.count {
+      for id in elements._positions.keys { ids.insert(id) }
+    }
+    return gone
   }
 }
 

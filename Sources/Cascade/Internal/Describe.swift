@@ -1,4 +1,5 @@
 /// A compact description of an action or state for warnings: the case path and payload.
+@usableFromInline
 func _describe<Value>(_ value: Value) -> String {
   var text = ""
   debugPrint(value, terminator: "", to: &text)

@@ -11,6 +11,7 @@ enum _DismissHook {
 extension Effect {
   /// Embeds a presented child's effects: actions mapped by `transform`, and `dismiss` (given
   /// the parent-level send) bound as the child's way to dismiss itself.
+  @usableFromInline
   func _mapPresented<ParentAction>(
     _ transform: @escaping @Sendable (Action) -> ParentAction,
     dismiss: @escaping @Sendable (Send<ParentAction>) async -> Void
@@ -64,10 +65,15 @@ extension Effect {
 /// Runs a presented child's reducer with `dismiss` and `isPresented` set for it, so that the
 /// effects it creates capture them. The derived values are cached per store values, so a
 /// child action allocates nothing once warm.
+@usableFromInline
 final class _PresentedDependencies {
   private var base: _DependencyBox?
   private var presented: _DependencyBox?
 
+  @usableFromInline
+  init() {}
+
+  @usableFromInline
   func run<Result>(_ body: () -> Result) -> Result {
     guard let current = _BatchDependencies.current else {
       return DependencyValues._withValue(

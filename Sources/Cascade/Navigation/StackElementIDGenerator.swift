@@ -55,6 +55,18 @@ extension DependencyValues {
   }
 }
 
+/// The current store's next stack element id, at least `floor`; `floor` outside a store.
+@usableFromInline
+func _takeStackElementID(atLeast floor: Int) -> Int {
+  DependencyValues._current._stackElementIDs?.take(atLeast: floor) ?? floor
+}
+
+/// Makes sure the current store never gives `id` again.
+@usableFromInline
+func _skipStackElementID(past id: Int) {
+  DependencyValues._current._stackElementIDs?.skip(past: id)
+}
+
 extension DependencyValues {
   /// These values with an id sequence of their own: what a new store pins.
   @usableFromInline

@@ -28,6 +28,12 @@ public struct StackState<Element> {
   @usableFromInline struct Entry {
     @usableFromInline let id: StackElementID
     @usableFromInline var element: Element
+
+    @inlinable
+    init(id: StackElementID, element: Element) {
+      self.id = id
+      self.element = element
+    }
   }
 
   @usableFromInline var _entries: IdentifiedArray<StackElementID, Entry>
@@ -49,11 +55,10 @@ public struct StackState<Element> {
   public var ids: [StackElementID] { _entries._elements.map(\.id) }
 
   /// Pushes `element` on top; returns its id.
+  @inlinable
   @discardableResult
   public mutating func append(_ element: Element) -> StackElementID {
-    let floor = _nextID
-    let raw = DependencyValues._current._stackElementIDs?.take(atLeast: floor) ?? floor
-    let id = StackElementID(rawValue: raw)
+    let id = StackElementID(rawValue: _takeStackElementID(atLeast: _nextID))
     _push(element, id: id)
     return id
   }
@@ -65,37 +70,42 @@ public struct StackState<Element> {
 
   /// Pushes `element` with a given id (from a `.push(id:state:)` action); `false` if the id is
   /// on the stack already.
+  @inlinable
   @discardableResult
   mutating func _push(_ element: Element, id: StackElementID) -> Bool {
     guard !_entries.contains(id: id) else { return false }
     _nextID = Swift.max(_nextID, id.rawValue + 1)
-    DependencyValues._current._stackElementIDs?.skip(past: id.rawValue)
+    _skipStackElementID(past: id.rawValue)
     _entries.append(Entry(id: id, element: element))
     return true
   }
 
   /// Removes and returns the top element, if any.
+  @inlinable
   @discardableResult
   public mutating func popLast() -> Element? {
     isEmpty ? nil : removeLast()
   }
 
   /// Removes and returns the top element.
+  @inlinable
   @discardableResult
   public mutating func removeLast() -> Element {
     _entries.remove(at: _entries.count - 1).element
   }
 
   /// Removes the top `count` elements.
+  @inlinable
   public mutating func removeLast(_ count: Int) {
     precondition(count <= self.count, "StackState: cannot pop \(count) of \(self.count) screens.")
-    for _ in 0..<count { _entries.remove(at: _entries.count - 1) }
+    for _ in 0..<count { _entries._remove(at: _entries.count - 1) }
   }
 
   /// Removes every element: back to the root.
   public mutating func removeAll() { _entries.removeAll() }
 
   /// Removes the element with `id` and every element above it; `false` if there is none.
+  @inlinable
   @discardableResult
   public mutating func pop(from id: StackElementID) -> Bool {
     guard let position = _entries.index(id: id) else { return false }
@@ -105,6 +115,7 @@ public struct StackState<Element> {
 
   /// Removes every element above the one with `id`, which stays on top; `false` if there is
   /// none.
+  @inlinable
   @discardableResult
   public mutating func pop(to id: StackElementID) -> Bool {
     guard let position = _entries.index(id: id) else { return false }
@@ -153,9 +164,13 @@ public struct StackState<Element> {
 
 extension StackState: RandomAccessCollection, MutableCollection {
   /// The position of the bottom element: always 0.
-  public var startIndex: Int { 0 }
+  @inlinable public var startIndex: Int { 0 }
   /// The position above the top element, which is the number of elements.
-  public var endIndex: Int { _entries.count }
+  @inlinable public var endIndex: Int { _entries._elements.count }
+  /// The number of screens: O(1).
+  @inlinable public var count: Int { _entries._elements.count }
+  /// Whether no screen is pushed.
+  @inlinable public var isEmpty: Bool { _entries._elements.isEmpty }
 
   /// The element at `position`, counted from the bottom. Assigning replaces the screen's state
   /// and keeps its id.

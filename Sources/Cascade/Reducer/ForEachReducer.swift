@@ -73,7 +73,9 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     let embed = toElementAction._embed
     let lifetime = _ChildLifetime<Element.State>(
       operator: _AnyID(keyPath: toElementsState), fileID: fileID, line: line)
+    let live = _LiveElements<ID>()
     return { state, action in
+      path.read(&state) { live.prepare($0) }
       var elementEffect = Effect<Parent.Action>.none
       if case let .element(id, elementAction)? = extract(action) {
         let effect = path.modify(&state) { elements -> Effect<Element.Action>? in
@@ -99,16 +101,12 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
             """)
         }
       }
-      let stampBefore = path.read(&state) { $0._stamp }
-      let positionsBefore = path.read(&state) { $0._positions }
       let parentEffect = parent(&state, action)
       let effect = elementEffect.merge(with: parentEffect)
       // Elements that were removed, by any route, take their effects with them.
-      let end: Effect<Parent.Action>? = lifetime.endGoneElements(
-        stampBefore: stampBefore, positionsBefore: positionsBefore,
-        stampAfter: path.read(&state) { $0._stamp },
-        positionsAfter: { path.read(&state) { $0._positions } })
-      return end.map(effect.merge(with:)) ?? effect
+      let gone = path.read(&state) { live.gone($0) }
+      guard !gone.isEmpty else { return effect }
+      return effect.merge(with: lifetime.end(elements: gone))
     }
   }
 }

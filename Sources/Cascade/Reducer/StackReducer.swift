@@ -28,7 +28,8 @@ extension Reducer {
   ///   with another screen's.
   /// - An action for a screen that is not on the stack is dropped with a runtime warning naming
   ///   this call's file and line; this reducer still runs.
-  /// - Each action costs O(1) in the size of the stack.
+  /// - An action that pushes or pops nothing costs O(1) in the size of the stack; one that
+  ///   does costs a hash lookup per screen, and never copies the stack.
   public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
     _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
     action toStackAction:
@@ -48,18 +49,22 @@ extension Reducer {
 
 /// The reducer ``Reducer/forEach(_:action:destination:fileID:line:)`` builds.
 public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
-  let parent: Parent
-  let destination: Destination
-  let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
+  @usableFromInline let parent: Parent
+  @usableFromInline let destination: Destination
+  @usableFromInline let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
+  @usableFromInline
   let toStackAction: CasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>
-  let fileID: StaticString
-  let line: UInt
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     _reduceFunction()(&state, action)
   }
 
+  // Inlinable so that an app's stack runs specialized to its own state and action types: run
+  // generically, every action looks up the metadata of the stack's generic types several times.
+  @inlinable
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent._reduceFunction()
     let destination = _LazyReduce(destination)
@@ -69,23 +74,10 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     let lifetime = _ChildLifetime<Destination.State>(
       operator: _AnyID(keyPath: toStackState), fileID: fileID, line: line)
     let presented = _PresentedDependencies()
-
-    func warn(_ problem: String, _ action: Parent.Action) {
-      lifetime.reportStale(
-        """
-        A stack 'forEach' received \(problem)
-
-          Action: \(_describe(action))
-
-        The action was dropped and the parent reducer still ran. This usually means an action \
-        was sent for a screen after it was popped (its effects were cancelled, so look for a \
-        view or test holding on to a stale id), or a push reused an id.
-        """)
-    }
+    let live = _LiveElements<StackElementID>()
 
     return { state, action in
-      let stampBefore = path.read(&state) { $0._stamp }
-      let positionsBefore = path.read(&state) { $0._entries._positions }
+      path.read(&state) { live.prepare($0._entries) }
       var effects = Effect<Parent.Action>.none
       switch extract(action) {
       case let .element(id, elementAction)?:
@@ -101,7 +93,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
             )._navigation(lifetime.position(element: id))
           }
         } else {
-          warn("an action for a screen that is not on the stack (id \(id)).", action)
+          _reportStackProblem(.missingElement, id: id, action: action, lifetime: lifetime)
         }
         effects = effects.merge(with: parent(&state, action))
       case let .popFrom(id)?:
@@ -111,11 +103,11 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
         // is a mistake.
         path.modify(&state) { _ = $0.pop(from: id) }
         if !wasOnStack {
-          warn("'popFrom' for a screen that is not on the stack (id \(id)).", action)
+          _reportStackProblem(.missingPop, id: id, action: action, lifetime: lifetime)
         }
       case let .push(id, element)?:
         if !path.modify(&state, { $0._push(element, id: id) }) {
-          warn("'push' with an id already on the stack (id \(id)).", action)
+          _reportStackProblem(.duplicatePush, id: id, action: action, lifetime: lifetime)
         }
         effects = parent(&state, action)
       case nil:
@@ -123,11 +115,38 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       }
       // Screens that left the stack, by any route, take their effects with them. Ids are
       // unique in a store, so screens replaced by a new stack are gone too.
-      let end: Effect<Parent.Action>? = lifetime.endGoneElements(
-        stampBefore: stampBefore, positionsBefore: positionsBefore,
-        stampAfter: path.read(&state) { $0._stamp },
-        positionsAfter: { path.read(&state) { $0._entries._positions } })
-      return end.map(effects.merge(with:)) ?? effects
+      let gone = path.read(&state) { live.gone($0._entries) }
+      guard !gone.isEmpty else { return effects }
+      return effects.merge(with: lifetime.end(elements: gone))
     }
   }
+}
+
+/// What a stack `forEach` found wrong with an action.
+@usableFromInline
+enum _StackProblem {
+  case missingElement, missingPop, duplicatePush
+}
+
+/// Reports an action a stack `forEach` dropped, at the operator's file and line.
+@usableFromInline
+func _reportStackProblem<Action, Child>(
+  _ problem: _StackProblem, id: StackElementID, action: Action, lifetime: _ChildLifetime<Child>
+) {
+  let what =
+    switch problem {
+    case .missingElement: "an action for a screen that is not on the stack (id \(id))."
+    case .missingPop: "'popFrom' for a screen that is not on the stack (id \(id))."
+    case .duplicatePush: "'push' with an id already on the stack (id \(id))."
+    }
+  lifetime.reportStale(
+    """
+    A stack 'forEach' received \(what)
+
+      Action: \(_describe(action))
+
+    The action was dropped and the parent reducer still ran. This usually means an action \
+    was sent for a screen after it was popped (its effects were cancelled, so look for a \
+    view or test holding on to a stale id), or a push reused an id.
+    """)
 }

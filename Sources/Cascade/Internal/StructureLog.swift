@@ -1,0 +1,60 @@
+/// The last few changes to an identified collection's set of ids, each under the stamp the
+/// collection had before it: how a navigation operator learns which elements a push or a pop
+/// added or removed without comparing every id.
+///
+/// Stamps are unique in the process and a collection's stamp changes with every structural
+/// change, so when a collection's log holds an entry made at stamp `s`, the collection is the
+/// one its operator saw at `s` plus exactly the changes logged from there. A collection that
+/// went through an unlogged change (a reset) or through more changes than the log keeps, or
+/// that is a copy which never had stamp `s`, does not find `s`, and the operator compares ids.
+@usableFromInline
+struct _StructureLog<ID: Hashable> {
+  @usableFromInline
+  enum Change {
+    case added(ID)
+    case removed(ID)
+    /// Elements moved; the set of ids is the same.
+    case reordered
+  }
+
+  @usableFromInline
+  struct Entry {
+    @usableFromInline let stamp: UInt64
+    @usableFromInline let change: Change
+
+    @inlinable
+    init(stamp: UInt64, change: Change) {
+      self.stamp = stamp
+      self.change = change
+    }
+  }
+
+  /// At most `2 * kept` entries; the oldest `kept` are dropped at once when it is full, so an
+  /// append is O(1) amortized.
+  @inlinable static var kept: Int { 16 }
+  @usableFromInline var entries: [Entry] = []
+
+  @inlinable
+  init() {}
+
+  /// Logs `change`, made to a collection whose stamp was `stamp`.
+  @inlinable
+  mutating func record(_ change: Change, at stamp: UInt64) {
+    if entries.count == 2 * Self.kept { entries.removeFirst(Self.kept) }
+    entries.append(Entry(stamp: stamp, change: change))
+  }
+
+  /// Forgets every change: the next operator that looks compares ids.
+  @inlinable
+  mutating func reset() {
+    if !entries.isEmpty { entries.removeAll(keepingCapacity: true) }
+  }
+
+  /// The changes made since the collection had `stamp`, oldest first, or `nil` when the log
+  /// cannot tell.
+  @inlinable
+  func changes(since stamp: UInt64) -> ArraySlice<Entry>? {
+    guard let start = entries.lastIndex(where: { $0.stamp == stamp }) else { return nil }
+    return entries[start...]
+  }
+}
