@@ -48,12 +48,14 @@ final class _ChildLifetime<Child> {
   }
 
   /// Whether every child here has the same identity, so a replaced child is the same child.
+  @usableFromInline
   var identifiesByPositionOnly: Bool {
     if case .position = kind { return true }
     return false
   }
 
   /// Who `child` is.
+  @usableFromInline
   func identity(of child: Child) -> _ChildIdentity {
     switch kind {
     case .position:
@@ -68,6 +70,7 @@ final class _ChildLifetime<Child> {
 
   /// Whether `child` goes away by itself once acted on: an alert or a dialog, presented
   /// directly or as a case of a destination enum.
+  @usableFromInline
   func isEphemeral(_ child: Child) -> Bool {
     if isEphemeralType { return true }
     guard case let .enumeration(metadata) = kind else { return false }
@@ -75,6 +78,7 @@ final class _ChildLifetime<Child> {
   }
 
   /// The position of the single child with `identity`.
+  @usableFromInline
   func position(_ identity: _ChildIdentity) -> _AnyID {
     _AnyID(_NavigationID(operator: operatorID, element: _AnyID(identity)))
   }
@@ -86,6 +90,7 @@ final class _ChildLifetime<Child> {
   }
 
   /// An effect that cancels every effect started at `position` and below it.
+  @usableFromInline
   func end<Action>(_ position: _AnyID) -> Effect<Action> {
     Effect(.prune(_NavigationPrune { $0 == position }))
   }

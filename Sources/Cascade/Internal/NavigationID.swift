@@ -13,11 +13,12 @@ struct _NavigationID: Hashable, Sendable {
 ///
 /// `@unchecked Sendable`: `id` only ever holds the `id` of an `Identifiable` value, which is
 /// immutable once taken; it crosses tasks only inside a navigation position.
+@usableFromInline
 struct _ChildIdentity: Hashable, @unchecked Sendable {
   var tag: UInt32
   var id: AnyHashable?
 
-  static let position = Self(tag: 0, id: nil)
+  @usableFromInline static let position = Self(tag: 0, id: nil)
 }
 
 /// Cancels the effects of the navigation positions directly under the current one for which

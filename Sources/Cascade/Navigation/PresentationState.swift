@@ -38,6 +38,7 @@ public struct PresentationState<State> {
   /// ```swift
   /// @PresentationState var detail: Detail.State? = nil
   /// ```
+  @inlinable
   public init(wrappedValue: State?) {
     self._box = wrappedValue.map { _PresentationBox($0) }
   }
@@ -45,6 +46,7 @@ public struct PresentationState<State> {
   /// The presented state, or `nil`. Whether an assignment starts a new presentation depends
   /// on the child's identity (its `id`, or its enum case), not on the assignment: writing
   /// back the same child keeps its presentation and its effects.
+  @inlinable
   public var wrappedValue: State? {
     get { _box?.value }
     set { _box = newValue.map { _PresentationBox($0) } }
@@ -70,6 +72,7 @@ public struct PresentationState<State> {
   }
 
   /// The wrapper itself, for `ifLet(\.$destination, ...)` and `store.scope(state: \.$destination, ...)`.
+  @inlinable
   public var projectedValue: Self {
     get { self }
     set { self = newValue }

@@ -64,18 +64,22 @@ public protocol _EphemeralState {}
 
 /// The reducer the presentation `ifLet`s build.
 public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
-  let parent: Parent
-  let destination: Destination
+  @usableFromInline let parent: Parent
+  @usableFromInline let destination: Destination
+  @usableFromInline
   let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>
+  @usableFromInline
   let toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>
-  let fileID: StaticString
-  let line: UInt
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     _reduceFunction()(&state, action)
   }
 
+  // Inlinable so that an app's presentation runs specialized to its own types.
+  @inlinable
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent._reduceFunction()
     let destination = _LazyReduce(destination)
@@ -85,27 +89,17 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     let lifetime = _ChildLifetime<Destination.State>(
       operator: _AnyID(keyPath: toPresentationState), fileID: fileID, line: line)
     let presented = _PresentedDependencies()
-
+    // A child told apart by its position alone always has the same position: its position and
+    // the effect that ends it are made once, not at every action.
     let positionOnly = lifetime.identifiesByPositionOnly
+    let fixedPosition = lifetime.position(.position)
+    let endFixedPosition: Effect<Parent.Action> = lifetime.end(fixedPosition)
 
     func identity(_ state: inout Parent.State) -> _ChildIdentity? {
       path.read(&state) { presentation in
         if positionOnly { return presentation._box == nil ? nil : .position }
         return presentation.wrappedValue.map(lifetime.identity(of:))
       }
-    }
-
-    func warn(_ action: Parent.Action) {
-      lifetime.reportStale(
-        """
-        A presentation 'ifLet' received an action while nothing was presented.
-
-          Action: \(_describe(action))
-
-        The action was dropped and the parent reducer still ran. This usually means an action \
-        was sent to a child after it was dismissed (its effects were cancelled, so look for a \
-        view or test still sending to it).
-        """)
     }
 
     return { state, action in
@@ -121,7 +115,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
             effects = effect._mapPresented(
               { embed(.presented($0)) },
               dismiss: { send in await send(embed(.dismiss)) }
-            )._navigation(lifetime.position(before))
+            )._navigation(positionOnly ? fixedPosition : lifetime.position(before))
           }
           // An alert or a dialog goes away once one of its buttons is sent, before the parent
           // sees the button's action, unless its own reducer already replaced it.
@@ -133,13 +127,13 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
             }
           }
         } else {
-          warn(action)
+          _reportAbsentPresentation(action, lifetime: lifetime)
         }
         effects = effects.merge(with: parent(&state, action))
       case .dismiss?:
         effects = parent(&state, action)
         if before == nil {
-          warn(action)
+          _reportAbsentPresentation(action, lifetime: lifetime)
         } else if identity(&state) == before {
           // Only the child that was asked to go: the parent may have presented another one.
           path.modify(&state) { $0.wrappedValue = nil }
@@ -149,7 +143,23 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
       }
       guard let before, identity(&state) != before else { return effects }
       // Dismissed or replaced by another child: end everything the previous one started.
-      return effects.merge(with: lifetime.end(lifetime.position(before)))
+      return effects.merge(
+        with: positionOnly ? endFixedPosition : lifetime.end(lifetime.position(before)))
     }
   }
+}
+
+/// Reports an action a presentation `ifLet` dropped, at the operator's file and line.
+@usableFromInline
+func _reportAbsentPresentation<Action, Child>(_ action: Action, lifetime: _ChildLifetime<Child>) {
+  lifetime.reportStale(
+    """
+    A presentation 'ifLet' received an action while nothing was presented.
+
+      Action: \(_describe(action))
+
+    The action was dropped and the parent reducer still ran. This usually means an action \
+    was sent to a child after it was dismissed (its effects were cancelled, so look for a \
+    view or test still sending to it).
+    """)
 }

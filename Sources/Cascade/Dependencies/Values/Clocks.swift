@@ -1,3 +1,5 @@
+import Synchronization
+
 extension DependencyValues {
   /// The clock for waiting: timers, debounces, splash screens. Live: `ContinuousClock()`.
   /// Tests must set one (usually `TestClock()`); the default fails the test when used.
@@ -30,10 +32,16 @@ private enum SuspendingClockKey: DependencyKey {
   static var testValue: any Clock<Duration> { UnimplementedClock(name: "suspendingClock") }
 }
 
-/// A clock that fails the test whenever it is asked the time or to sleep, and does not wait.
+/// A clock that fails the test the first time it is asked the time or to sleep, and does not
+/// wait.
+///
+/// It reports once, not at every use: a timer on it loops without waiting, and one failure per
+/// tick would bury the one line that says what to fix under as many copies as the loop ran,
+/// a number that depends on how the test was scheduled.
 struct UnimplementedClock: Clock {
   let name: String
   private let base = ContinuousClock()
+  private let reported = _Once()
 
   var now: ContinuousClock.Instant {
     report()
@@ -48,6 +56,7 @@ struct UnimplementedClock: Clock {
   }
 
   private func report() {
+    guard reported.first() else { return }
     reportRuntimeWarning(
       """
       The '\(name)' dependency was used in a test without being overridden.
@@ -57,5 +66,14 @@ struct UnimplementedClock: Clock {
         withDependencies: { $0.\(name) = TestClock() }
       """,
       fileID: #fileID, line: #line)
+  }
+}
+
+/// True the first time it is asked, false ever after, from any thread.
+private final class _Once: Sendable {
+  private let done = Atomic<Bool>(false)
+
+  func first() -> Bool {
+    !done.exchange(true, ordering: .relaxed)
   }
 }
