@@ -168,6 +168,29 @@ struct ClientTests {
     #expect(BookmarkClient.live(file: file).current() == Set(0..<200))
   }
 
+  /// Nothing is called out while the client's lock is held: a failed save is reported once the
+  /// lock is released, so whatever the report runs may read the bookmarks. (Before the fix the
+  /// report ran inside the lock, and reading the bookmarks from it waited forever: this test
+  /// hung.)
+  @Test func aFailedSaveIsReportedAfterTheLockIsReleased() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let blocker = try write("a file where the folder should be", to: "not-a-folder")
+    let client = BookmarkClient.live(file: blocker.appendingPathComponent("bookmarks.json"))
+    let seenInReport = LockIsolated<[Set<Int>]>([])
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      // A thread of its own: a deadlock must not starve the cooperative pool.
+      Thread {
+        RuntimeWarnings.$handler.withValue({ _ in
+          seenInReport.withValue { $0.append(client.current()) }
+        }) {
+          client.toggle(7)
+        }
+        done.resume()
+      }.start()
+    }
+    #expect(seenInReport.value == [[7]])
+  }
+
   @Test func everyObserverHearsEveryChangeUntilItStops() async throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let client = BookmarkClient.live(file: nil)

@@ -127,6 +127,25 @@ struct RankingClientTests {
     #expect(board.observerCount == 0)
   }
 
+  /// The rule behind the `quit` deadlock: nothing is called out while the board's lock is held.
+  /// A failed save is reported once the lock is released, so whatever the report runs may read
+  /// the board. (Before the fix the report ran inside the lock, and reading the board from it
+  /// waited for the lock forever: this test hung.)
+  @Test func aFailedSaveIsReportedAfterTheLockIsReleased() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("a file where the folder should be".utf8).write(to: folder)
+    let board = RankingBoard(file: file)
+    let seenInReport = LockIsolated<[Int]>([])
+    await runOnItsOwnThread {
+      RuntimeWarnings.$handler.withValue({ _ in
+        seenInReport.withValue { $0.append(board.ranking.touches(for: seoulHigh.id)) }
+      }) {
+        board.add(1, to: seoulHigh.id)
+      }
+    }
+    #expect(seenInReport.value == [1])
+  }
+
   @Test func rivalsPlayOnTheClockOnlyWhileSomeoneWatches() async throws {
     let clock = TestClock()
     let board = RankingBoard(file: nil)
@@ -155,5 +174,17 @@ struct RankingClientTests {
     let after = board.ranking
     await clock.advance(by: .seconds(10))
     #expect(board.ranking == after)
+  }
+}
+
+/// Runs `body` on a thread of its own (not the cooperative pool, which a body that never
+/// returns would starve) and waits for it: a body that deadlocks hangs the calling test until its
+/// time limit fails it.
+func runOnItsOwnThread(_ body: @escaping @Sendable () -> Void) async {
+  await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+    Thread {
+      body()
+      done.resume()
+    }.start()
   }
 }
