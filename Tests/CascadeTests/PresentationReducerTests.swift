@@ -3,8 +3,9 @@ import Testing
 
 @testable import Cascade
 
-// Parity with TCA's PresentationReducerTests (the behaviours below; the rest of that file
-// covers SwiftUI bindings and deprecated APIs): 11 behaviours ported, 2 deliberately
+// Parity with TCA's PresentationReducerTests, read in full: 17 behaviours ported (here,
+// in PresentationIdentityTests and in CancellationAcrossLevelsTests; the rest of that file covers
+// SwiftUI bindings, deprecated APIs and its warnings' exact text), 2 deliberately
 // different (see "Navigation: differences from TCA" in the migration guide): an alert is
 // cleared before the parent sees its button's action, and a child that is neither
 // `Identifiable` nor an enum keeps its identity when replaced by another value.
