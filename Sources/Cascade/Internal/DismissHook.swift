@@ -5,7 +5,18 @@
 /// own send". The dismissal is therefore attributed to the child's effect like any action it
 /// sends, and nested navigation dismisses the innermost feature (the innermost binding wins).
 enum _DismissHook {
-  @TaskLocal static var current: (@Sendable () async -> Void)?
+  @TaskLocal static var current: _DismissAction?
+}
+
+/// The dismissal a running effect is bound to.
+///
+/// A struct, not a bare optional closure, on purpose: with Swift 6.3 on Linux, an optimized
+/// build specialized `TaskLocal.withValue` for an optional `async` function type with a null
+/// type metadata pointer, and every presented child's effect crashed in
+/// `swift_task_localValuePush` (debug builds were fine). A task-local of a nominal type does
+/// not hit it.
+struct _DismissAction: Sendable {
+  let run: @Sendable () async -> Void
 }
 
 extension Effect {
@@ -28,13 +39,13 @@ extension Effect {
           _Run(
             priority: mapped.priority,
             operation: { send in
-              try await _DismissHook.$current.withValue({ await dismiss(send) }) {
+              try await _DismissHook.$current.withValue(_DismissAction { await dismiss(send) }) {
                 try await operation(send)
               }
             },
             handler: handler.map { handler in
               { error, send in
-                await _DismissHook.$current.withValue({ await dismiss(send) }) {
+                await _DismissHook.$current.withValue(_DismissAction { await dismiss(send) }) {
                   await handler(error, send)
                 }
               }

@@ -51,7 +51,7 @@ public struct DismissEffect: Sendable {
         fileID: fileID, line: line)
       return
     }
-    await dismiss()
+    await dismiss.run()
   })
 
   /// Dismisses the feature, or reports a warning naming the call site when nothing presented
