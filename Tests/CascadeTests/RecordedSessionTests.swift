@@ -108,6 +108,14 @@ struct RecordedSessionTests {
     #expect(session.steps.map(\.casePath) == ["start", "finish", "start", "finish"])
   }
 
+  @Test func aTestStoreSessionRecordsTheTestsSendsAsUserAndReceivedActionsAsEffects() async {
+    let recorder = Recorder<Relay.State, Relay.Action>(inspectable: true)
+    let store = TestStore(initialState: Relay.State()) { Relay().record(into: recorder) }
+    await store.send(.start) { $0.started = true }
+    await store.receive(.finish) { $0.finished = true }
+    #expect(recorder.recording.session?.steps.map(\.origin) == [.user, .effect])
+  }
+
   @Test func everyStepsStateIsRebuiltExactlyFromTheLinesItChanged() throws {
     let recorder = Recorder<Notebook.State, Notebook.Action>(keepingStates: true, inspectable: true)
     let store = Store(initialState: Notebook.State()) { Notebook().record(into: recorder) }

@@ -101,6 +101,7 @@ enum InspectorAssets {
     #counts li { display: flex; justify-content: space-between; gap: 6px; cursor: pointer;
       padding: 2px 0; font-family: ui-monospace, monospace; font-size: 11px; }
     #counts li:hover { color: var(--user); }
+    #counts .name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
     #counts .count { color: var(--muted); }
     """
 
@@ -420,7 +421,8 @@ enum InspectorAssets {
       const list = byId("counts");
       for (const [name, count] of [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) {
         const item = el("li");
-        item.append(el("span", "", name), el("span", "count", String(count)));
+        item.title = name;
+        item.append(el("span", "name", name), el("span", "count", String(count)));
         item.onclick = () => { filter.value = name; applyFilter(); };
         list.append(item);
       }
