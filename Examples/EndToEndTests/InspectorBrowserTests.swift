@@ -180,6 +180,7 @@ struct InspectorBrowserTests {
 
     let document = try document(page, step: count)
     #expect(document.contains("step \(count) of \(count)"))
+    #expect(document.contains(#"<div class="row selected""#), "the list scrolled to the step")
     #expect(try diff(in: document).contains(#"<span class="field">[9999]</span>"#))
     let rows = document.components(separatedBy: #"<div class="row"#).count - 1
     #expect(rows < 100, "only the rows in view are in the document (\(rows))")

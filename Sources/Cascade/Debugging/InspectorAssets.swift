@@ -374,6 +374,8 @@ enum InspectorAssets {
         renderStep(selected);
         renderTree(selected);
         const position = visible.indexOf(selected);
+        // The list must be its full height before it can scroll to the row.
+        spacer.style.height = visible.length * ROW + "px";
         if (scroll && position >= 0) {
           const top = position * ROW;
           if (top < timeline.scrollTop) timeline.scrollTop = top;
