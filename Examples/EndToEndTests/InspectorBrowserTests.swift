@@ -135,6 +135,49 @@ struct InspectorBrowserTests {
     }
   }
 
+  @Test func theKeysAndTheFilterMoveThroughTheSteps() throws {
+    defer { sandbox.remove() }
+    let (page, steps) = try recordAndInspect("qapple")
+    // A script of the test's own, after the page's: it presses keys and types in the filter as
+    // a user would, and writes down where each left the page.
+    let probe = """
+      <script>
+      (function () {
+        const seen = [];
+        const press = (key) =>
+          document.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+        const where = () => location.hash + " " +
+          document.querySelector("#step .meta").textContent.split(" · ")[0];
+        press("ArrowDown"); press("ArrowDown"); seen.push(where());
+        press("End"); seen.push(where());
+        press("ArrowUp"); seen.push(where());
+        press("Home"); seen.push(where());
+        const filter = document.getElementById("filter");
+        filter.value = "likeButtonTapped";
+        filter.dispatchEvent(new Event("input"));
+        seen.push(document.getElementById("shown").textContent);
+        press("ArrowDown"); seen.push(where());
+        document.body.dataset.probe = seen.join(";");
+      })();
+      </script>
+      """
+    let html = try String(contentsOf: page, encoding: .utf8)
+    try html.replacingOccurrences(of: "</body>", with: probe + "</body>")
+      .write(to: page, atomically: true, encoding: .utf8)
+    let document = try document(page, step: 1)
+    let start = try #require(document.range(of: #"data-probe=""#)).upperBound
+    let seen = document[start...].prefix { $0 != "\"" }.split(separator: ";").map(String.init)
+    let count = steps.count
+    let liked = steps.indices.filter { steps[$0].casePath.contains("likeButtonTapped") }
+    let firstLiked = try #require(liked.first) + 1
+    #expect(
+      seen == [
+        "#step=3 step 3 of \(count)", "#step=\(count) step \(count) of \(count)",
+        "#step=\(count - 1) step \(count - 1) of \(count)", "#step=1 step 1 of \(count)",
+        "\(liked.count) shown", "#step=\(firstLiked) step \(firstLiked) of \(count)",
+      ])
+  }
+
   @Test func aScriptTypedIntoTheStateShowsAsTextAndNeverRuns() throws {
     defer { sandbox.remove() }
     let hostile =

@@ -79,6 +79,7 @@ enum InspectorAssets {
     #step .action { white-space: pre-wrap; word-break: break-all; font-size: 13px; }
     .meta { color: var(--muted); margin-top: 2px; }
     .chip { display: inline-block; margin: 2px 4px 0 0; padding: 0 6px; border-radius: 4px;
+      cursor: pointer;
       background: #fff1dc; color: var(--field); font-family: ui-monospace, monospace;
       font-size: 12px; }
     .chip.shared { background: #dcf3ee; color: var(--shared); }
@@ -358,13 +359,20 @@ enum InspectorAssets {
         meta.append("step " + (index + 1) + " of " + steps.length + " · ",
           el("span", "badge " + s.origin, s.origin), " · screen " + s.screen + " · case " + s.case);
         box.append(meta);
+        // A click on a field keeps the actions that changed it.
+        function chip(name, className) {
+          const node = el("span", className, name);
+          node.title = "Show the actions that changed " + name;
+          node.onclick = () => { filter.value = name; applyFilter(); };
+          return node;
+        }
         if (s.fields) {
           fields.append(el("h2", "", "Changed fields"));
-          for (const f of s.fields) fields.append(el("span", "chip", f));
+          for (const f of s.fields) fields.append(chip(f, "chip"));
         }
         if (s.shared) {
           shared.append(el("h2", "", "Shared state changed"));
-          for (const f of s.shared) shared.append(el("span", "chip shared", f));
+          for (const f of s.shared) shared.append(chip(f, "chip shared"));
         }
         renderDiff(index);
       }

@@ -63,7 +63,9 @@ public struct RecordedSession: Codable, Sendable, Equatable {
     public var changes: [Hunk]
     /// The paths of the fields it changed (at most a few): `path[#1].myTouches`.
     public var fields: [String]
-    /// The paths of the shared values (``Shared``) whose value changed at this step.
+    /// The paths of the shared values (``Shared``) whose value changed at this step, one per
+    /// holder. A change an effect makes to a shared value outside any reducer shows at the
+    /// next step recorded (usually the action the effect sends next).
     public var shared: [String]
 
     /// A step.
