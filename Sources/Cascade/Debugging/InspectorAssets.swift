@@ -76,7 +76,8 @@ enum InspectorAssets {
     .badge.effect { background: var(--effect); }
     .badge.shared { background: var(--shared); }
     #detail { overflow: auto; padding: 8px 16px 24px; min-width: 0; }
-    #step .action { white-space: pre-wrap; word-break: break-all; font-size: 13px; }
+    #step .action { white-space: pre-wrap; word-break: break-all; font-size: 13px;
+      max-height: 9em; overflow-y: auto; }
     .meta { color: var(--muted); margin-top: 2px; }
     .chip { display: inline-block; margin: 2px 4px 0 0; padding: 0 6px; border-radius: 4px;
       cursor: pointer;
