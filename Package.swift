@@ -17,6 +17,7 @@ let package = Package(
     .executable(name: "touch-school", targets: ["TouchSchoolCLI"]),
     .executable(name: "cascade-examples", targets: ["CascadeExamples"]),
     .executable(name: "cascade-benchmark", targets: ["cascade-benchmark"]),
+    .executable(name: "cascade-inspect", targets: ["cascade-inspect"]),
   ],
   targets: [
     .target(name: "Cascade"),
@@ -27,6 +28,8 @@ let package = Package(
       cSettings: [.define("CASCADE_COUNT_ALLOCATIONS", .when(platforms: [.linux]))]),
     .executableTarget(
       name: "cascade-benchmark", dependencies: ["Cascade", "CascadeTesting", "AllocationCounter"]),
+    // Turns a recorded session into the inspector's HTML page.
+    .executableTarget(name: "cascade-inspect", dependencies: ["Cascade"]),
     // Writes shared file storage in a loop until killed: the crash-safety tests' child process.
     .executableTarget(
       name: "shared-crash-writer", dependencies: ["Cascade"], path: "Tests/SharedCrashWriter"),

@@ -39,9 +39,14 @@ struct Executable {
     return url.deletingLastPathComponent()
   }()
 
-  let name: String
+  let url: URL
 
-  var url: URL { Self.directory.appendingPathComponent(name) }
+  /// One of the package's executables, in the build directory.
+  init(name: String) { url = Self.directory.appendingPathComponent(name) }
+
+  /// Any program (a browser).
+  init(url: URL) { self.url = url }
+
   var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: url.path) }
 
   /// Runs the executable with `arguments`, typing `input`, in a process whose temporary

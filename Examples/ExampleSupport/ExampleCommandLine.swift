@@ -39,6 +39,8 @@ public struct ExampleCommandLine: Equatable, Sendable {
     case badValue(String, String, String)
     /// Two arguments that cannot be given together.
     case conflicting(String, String)
+    /// A path that cannot be used: the option, the path, why.
+    case badPath(String, String, String)
 
     public var description: String {
       switch self {
@@ -52,6 +54,7 @@ public struct ExampleCommandLine: Equatable, Sendable {
       case .badValue(let option, let value, let expected):
         "\(option) takes \(expected), not '\(value)'"
       case .conflicting(let first, let second): "\(first) and \(second) cannot be given together"
+      case .badPath(let option, let path, let reason): "\(option) cannot use '\(path)': \(reason)"
       }
     }
   }

@@ -8,7 +8,7 @@ import Foundation
 // commands from standard input, with bookmarks kept in --data-dir between runs.
 
 let usage = """
-  usage: clean-area [--interactive] [--data-dir PATH] [--policies PATH]
+  usage: clean-area [--interactive] [--data-dir PATH] [--policies PATH] [--record FILE]
 
     (default)          run the scripted scenario and check its expectations
     --interactive      read commands (type 'help' for the list)
@@ -16,6 +16,7 @@ let usage = """
                        scenario works in its own 'scenario' folder inside it, never touching
                        your bookmarks
     --policies PATH    with --interactive: a policies file to read instead of the shipped one
+    --record FILE      write the session's recording to FILE, for cascade-inspect
   """
 
 let commands = """
@@ -29,19 +30,22 @@ let commands = """
 
 let commandLine = ExampleCommandLine.parseOrExit(
   program: "clean-area", usage: usage, flags: ["--interactive"],
-  options: ["--data-dir", "--policies"], interactiveOnly: ["--policies"])
+  options: ["--data-dir", "--policies", "--record"], interactiveOnly: ["--policies"])
+let recording = SessionRecording<StartFeature.State, StartFeature.Action>(commandLine)
 let options = commandLine.values
 
 guard commandLine.has("--interactive") else {
   await runScenarioAndExit(program: "clean-area", inside: commandLine["--data-dir"]) { folder in
-    await CleanAreaScenario(dataDirectory: folder, print: { print($0) }).run()
+    await CleanAreaScenario(
+      dataDirectory: folder, recorder: recording.recorder, print: { print($0) }
+    ).run() + recording.save()
   }
 }
 let dataDirectory = commandLine.dataDirectoryOrExit(files: ["bookmarks.json"])
 
 let bookmarks = BookmarkClient.live(file: dataDirectory.appendingPathComponent("bookmarks.json"))
 let store = Store(initialState: StartFeature.State()) {
-  StartFeature()
+  StartFeature().record(into: recording.recorder)
 } withDependencies: {
   $0.policies = .live(file: options["--policies"].map { URL(fileURLWithPath: $0) })
   $0.bookmarks = bookmarks
@@ -98,7 +102,7 @@ while let line = readLine() {
   let words = line.split(separator: " ", maxSplits: 1).map(String.init)
   switch (words.first ?? "", words.dropFirst().first) {
   case ("help", _): print(commands)
-  case ("quit", _), ("q", _): exit(0)
+  case ("quit", _), ("q", _): recording.saveAndExit(0)
   case ("category", nil), ("search", nil), ("open", nil):
     print("'\(line)' needs a value; type 'help'")
   case ("state", _), ("", _): break
@@ -155,3 +159,4 @@ while let line = readLine() {
   await Task.yield()
   print(CleanAreaScenario.describe(store.state))
 }
+recording.saveAndExit(0)

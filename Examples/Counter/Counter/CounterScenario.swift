@@ -9,19 +9,27 @@ public final class CounterScenario {
   let print: Printer
   private let clock: any Clock<Duration>
   private var failures: [String] = []
+  private let recorder: Recorder<CounterFeature.State, CounterFeature.Action>?
 
   /// - Parameter clock: The clock the timer ticks on (real time for the executable).
-  public init(clock: any Clock<Duration> = ContinuousClock(), print: @escaping Printer) {
+  /// - Parameter recorder: Records the session (`--record`).
+  public init(
+    clock: any Clock<Duration> = ContinuousClock(),
+    recorder: Recorder<CounterFeature.State, CounterFeature.Action>? = nil,
+    print: @escaping Printer
+  ) {
+    self.recorder = recorder
     self.clock = clock
     self.print = print
   }
 
   /// Runs the scenario; returns the expectations that failed (none when it passed).
   public func run() async -> [String] {
-    let (print, clock) = (self.print, self.clock)
+    let (print, clock, recorder) = (self.print, self.clock, self.recorder)
     let store = Store(initialState: CounterFeature.State()) {
       CounterFeature(tickInterval: .milliseconds(20))
         .printChanges(to: .closure { entry in MainActor.assumeIsolated { print(entry) } })
+        .record(into: recorder)
     } withDependencies: {
       $0.continuousClock = clock
     }

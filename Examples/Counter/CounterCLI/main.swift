@@ -9,15 +9,19 @@ import Foundation
 let commandLine = ExampleCommandLine.parseOrExit(
   program: "counter",
   usage: """
-    usage: counter [--interactive]
+    usage: counter [--interactive] [--record FILE]
 
       (default)       run the scripted scenario and check its expectations
       --interactive   read commands from standard input: + - reset timer state quit
+      --record FILE   write the session's recording to FILE, for cascade-inspect
     """,
-  flags: ["--interactive"])
+  flags: ["--interactive"], options: ["--record"])
+let recording = SessionRecording<CounterFeature.State, CounterFeature.Action>(commandLine)
 
 if commandLine.has("--interactive") {
-  let store = Store(initialState: CounterFeature.State()) { CounterFeature() }
+  let store = Store(initialState: CounterFeature.State()) {
+    CounterFeature().record(into: recording.recorder)
+  }
   print("counter: + - reset timer state quit")
   while let line = readLine() {
     switch line.trimmingCharacters(in: .whitespaces) {
@@ -26,16 +30,17 @@ if commandLine.has("--interactive") {
     case "reset": store.send(.resetButtonTapped)
     case "timer": store.send(.toggleTimerButtonTapped)
     case "state", "": break
-    case "quit", "q": exit(0)
+    case "quit", "q": recording.saveAndExit(0)
     case let other: print("unknown command '\(other)': + - reset timer state quit")
     }
     // Let effects that are due run before printing.
     try? await Task.sleep(for: .milliseconds(10))
     print("count = \(store.count), timer \(store.isTimerRunning ? "on" : "off")")
   }
-  exit(0)
+  recording.saveAndExit(0)
 }
 
 await runScenarioAndExit(program: "counter") { _ in
-  await CounterScenario(print: { print($0) }).run()
+  await CounterScenario(recorder: recording.recorder, print: { print($0) }).run()
+    + recording.save()
 }

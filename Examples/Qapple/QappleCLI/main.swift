@@ -7,27 +7,32 @@ import Qapple
 // exits non-zero if an expectation fails; --interactive reads commands from stdin.
 
 let usage = """
-  usage: qapple [--interactive] [--data-dir PATH]
+  usage: qapple [--interactive] [--data-dir PATH] [--record FILE]
 
     (default)        run the scripted scenario and check its expectations
     --interactive    read commands: question, answers, more, like N, report N, delete N,
                      write TEXT, refresh, list, quit
     --data-dir PATH  where your answers, likes and reports are kept (default: a new temporary
                      directory); the scenario works in a scratch folder of its own inside it
+    --record FILE    write the session's recording to FILE, for cascade-inspect
   """
 
 let commandLine = ExampleCommandLine.parseOrExit(
-  program: "qapple", usage: usage, flags: ["--interactive"], options: ["--data-dir"])
+  program: "qapple", usage: usage, flags: ["--interactive"], options: ["--data-dir", "--record"])
+let recording = SessionRecording<TodayQuestionFeature.State, TodayQuestionFeature.Action>(
+  commandLine)
 
 guard commandLine.has("--interactive") else {
   await runScenarioAndExit(program: "qapple", inside: commandLine["--data-dir"]) { folder in
-    await QappleScenario(dataDirectory: folder, print: { print($0) }).run()
+    await QappleScenario(
+      dataDirectory: folder, recorder: recording.recorder, print: { print($0) }
+    ).run() + recording.save()
   }
 }
 let dataDirectory = commandLine.dataDirectoryOrExit(files: ["qapple-local.json"])
 
 let store = Store(initialState: TodayQuestionFeature.State()) {
-  TodayQuestionFeature()
+  TodayQuestionFeature().record(into: recording.recorder)
 } withDependencies: {
   $0.answerRepository = .live(dataDirectory: dataDirectory, userID: { 7 })
 }
@@ -122,8 +127,9 @@ while let line = readLine() {
     }
   case "refresh": await send(.refreshPulled)
   case "list", "": break
-  case "quit", "q": exit(0)
+  case "quit", "q": recording.saveAndExit(0)
   case let other: print("unknown command '\(other)'; type 'list' to see where you are, or 'quit'")
   }
   show()
 }
+recording.saveAndExit(0)

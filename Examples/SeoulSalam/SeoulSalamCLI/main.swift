@@ -7,18 +7,21 @@ import SeoulSalam
 // and exits non-zero if an expectation fails; --interactive reads commands from stdin.
 
 let usage = """
-  usage: seoul-salam [--interactive] [--data PATH] [--changes PATH | --no-changes]
+  usage: seoul-salam [--interactive] [--data PATH] [--changes PATH | --no-changes] [--record FILE]
 
     (default)        run the scripted scenario and check its expectations
     --interactive    read commands: observe, stop, search TEXT, reset, open N, close, retry, list, quit
     --data PATH      a restaurant data set to read instead of the shipped one
     --changes PATH   a change log to replay instead of the shipped one (one change a second)
     --no-changes     replay no change log
+    --record FILE    write the session's recording to FILE, for cascade-inspect
   """
 
 let commandLine = ExampleCommandLine.parseOrExit(
   program: "seoul-salam", usage: usage, flags: ["--interactive", "--no-changes"],
-  options: ["--data", "--changes"], interactiveOnly: ["--data", "--changes", "--no-changes"])
+  options: ["--data", "--changes", "--record"],
+  interactiveOnly: ["--data", "--changes", "--no-changes"])
+let recording = SessionRecording<RestaurantFeature.State, RestaurantFeature.Action>(commandLine)
 let (options, flags) = (commandLine.values, commandLine.flags)
 if flags.contains("--no-changes"), options["--changes"] != nil {
   commandLine.exitWithUsageError(
@@ -27,7 +30,8 @@ if flags.contains("--no-changes"), options["--changes"] != nil {
 
 guard commandLine.has("--interactive") else {
   await runScenarioAndExit(program: "seoul-salam") { _ in
-    await SeoulSalamScenario(print: { print($0) }).run()
+    await SeoulSalamScenario(recorder: recording.recorder, print: { print($0) }).run()
+      + recording.save()
   }
 }
 
@@ -35,7 +39,7 @@ let changes: RestaurantClient.ChangeLog =
   flags.contains("--no-changes")
   ? .none : options["--changes"].map { .file(URL(fileURLWithPath: $0)) } ?? .shipped
 let store = Store(initialState: RestaurantFeature.State()) {
-  RestaurantFeature()
+  RestaurantFeature().record(into: recording.recorder)
 } withDependencies: {
   $0.continuousClock = ContinuousClock()
   $0.restaurants = .live(
@@ -104,8 +108,9 @@ while let line = readLine() {
     store.send(.retryButtonTapped)
     await waitForListings()
   case "list", "": break
-  case "quit", "q": exit(0)
+  case "quit", "q": recording.saveAndExit(0)
   case let other: print("unknown command '\(other)'; type observe, search TEXT, open N or quit")
   }
   show()
 }
+recording.saveAndExit(0)

@@ -8,7 +8,7 @@ import TapTap
 // commands from standard input.
 
 let usage = """
-  usage: taptap [--interactive] [--data-dir PATH] [--lookup PATH] [--version X.Y.Z] [--splash-ms N]
+  usage: taptap [--interactive] [--data-dir PATH] [--lookup PATH] [--version X.Y.Z] [--splash-ms N] [--record FILE]
 
     (default)          run the scripted scenario and check its expectations
     --interactive      read commands: appear next skip start tap reset update state quit
@@ -17,17 +17,21 @@ let usage = """
     --lookup PATH      a store lookup response to read instead of the shipped one
     --version X.Y.Z    the version of the running app (default 2.1.0)
     --splash-ms N      how long the splash shows (default 1550)
+    --record FILE      write the session's recording to FILE, for cascade-inspect
   """
 
 let commandLine = ExampleCommandLine.parseOrExit(
   program: "taptap", usage: usage, flags: ["--interactive"],
-  options: ["--data-dir", "--lookup", "--version", "--splash-ms"],
+  options: ["--data-dir", "--lookup", "--version", "--splash-ms", "--record"],
   interactiveOnly: ["--lookup", "--version", "--splash-ms"])
+let recording = SessionRecording<AppFeature.State, AppFeature.Action>(commandLine)
 let options = commandLine.values
 
 guard commandLine.has("--interactive") else {
   await runScenarioAndExit(program: "taptap", inside: commandLine["--data-dir"]) { folder in
-    await TapTapScenario(dataDirectory: folder, print: { print($0) }).run()
+    await TapTapScenario(
+      dataDirectory: folder, recorder: recording.recorder, print: { print($0) }
+    ).run() + recording.save()
   }
 }
 // Every option is checked before anything is created.
@@ -40,7 +44,7 @@ let splash = commandLine.integerOrExit("--splash-ms", in: 0...60_000) ?? 1550
 let dataDirectory = commandLine.dataDirectoryOrExit(files: ["settings.json"])
 
 let store = Store(initialState: AppFeature.State()) {
-  AppFeature(splashDuration: .milliseconds(splash))
+  AppFeature(splashDuration: .milliseconds(splash)).record(into: recording.recorder)
 } withDependencies: {
   $0.continuousClock = ContinuousClock()
   $0.settings = .file(dataDirectory.appendingPathComponent("settings.json"))
@@ -86,7 +90,7 @@ while let line = readLine() {
     action = store.alert?.buttons.first.map { .alert(.tapped($0)) }
     if action == nil { print("no update is asked for; \(whatToType())") }
   case "state", "": action = nil
-  case "quit", "q": exit(0)
+  case "quit", "q": recording.saveAndExit(0)
   case let other:
     print("unknown command '\(other)'; \(whatToType()), or 'quit'")
     action = nil
@@ -94,3 +98,4 @@ while let line = readLine() {
   if let action { await store.send(action).finish() }
   print(TapTapScenario.describe(store.state))
 }
+recording.saveAndExit(0)

@@ -9,12 +9,13 @@ import TouchSchool
 // between runs while rival players touch for other schools.
 
 let usage = """
-  usage: touch-school [--interactive] [--data-dir PATH]
+  usage: touch-school [--interactive] [--data-dir PATH] [--record FILE]
 
     (default)          run the scripted scenario and check its expectations
     --interactive      read commands (type 'help' for the list)
     --data-dir PATH    where the ranking is kept (default: a new temporary directory); the
                        scenario works in its own folder inside it, never touching your ranking
+    --record FILE      write the session's recording to FILE, for cascade-inspect
   """
 
 let commands = """
@@ -29,17 +30,21 @@ let commands = """
   """
 
 let commandLine = ExampleCommandLine.parseOrExit(
-  program: "touch-school", usage: usage, flags: ["--interactive"], options: ["--data-dir"])
+  program: "touch-school", usage: usage, flags: ["--interactive"],
+  options: ["--data-dir", "--record"])
+let recording = SessionRecording<MainFeature.State, MainFeature.Action>(commandLine)
 
 guard commandLine.has("--interactive") else {
   await runScenarioAndExit(program: "touch-school", inside: commandLine["--data-dir"]) { folder in
-    await TouchSchoolScenario(dataDirectory: folder, print: { print($0) }).run()
+    await TouchSchoolScenario(
+      dataDirectory: folder, recorder: recording.recorder, print: { print($0) }
+    ).run() + recording.save()
   }
 }
 let dataDirectory = commandLine.dataDirectoryOrExit(files: ["ranking.json"])
 
 let store = Store(initialState: MainFeature.State()) {
-  MainFeature()
+  MainFeature().record(into: recording.recorder)
 } withDependencies: {
   $0.ranking = .live(
     board: RankingBoard(file: dataDirectory.appendingPathComponent("ranking.json")),
@@ -84,7 +89,7 @@ print(TouchSchoolScenario.describe(store.state))
 @MainActor func leave() async -> Never {
   await run(.onDisappear)
   if let error = store.saveError { printError("touch-school: \(error)") }
-  exit(0)
+  recording.saveAndExit(0)
 }
 
 while let line = readLine() {

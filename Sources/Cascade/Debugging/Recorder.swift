@@ -1,5 +1,3 @@
-import Foundation
-
 /// Records the actions a reducer handles, optionally with the state after each, so a session
 /// can be inspected, saved and replayed.
 ///
@@ -15,26 +13,89 @@ import Foundation
 /// assert(replayed == store.state)
 /// ```
 ///
+/// To see the session in the inspector, make the recorder `inspectable` and write its recording
+/// to a file (one line), then open it with `swift run cascade-inspect session.json`:
+///
+/// ```swift
+/// let recorder = Recorder<App.State, App.Action>(inspectable: true)
+/// // ... the session runs ...
+/// try recorder.recording.write(to: URL(fileURLWithPath: "session.json"))
+/// ```
+///
+/// An inspectable recorder takes the state's text (``stateDump(_:maxElements:)``, built on
+/// `Mirror`) after every action, and keeps only the lines that changed: meant for debugging
+/// sessions and tests, not for a shipping app's every action. Record at the root reducer: the
+/// first action of each send-loop batch is then known exactly to be the user's or an effect's.
+///
 /// A recorder is `Sendable` when its state and action types are: the compiler checks it (its
 /// only mutable storage is behind a lock), so a recorder of a non-`Sendable` state cannot be
 /// handed to another task by mistake.
 public final class Recorder<State, Action> {
-  private let lock = Guarded<[Recording<State, Action>.Entry]>([])
+  fileprivate struct Storage {
+    var entries: [Recording<State, Action>.Entry] = []
+    var session: SessionBuilder?
+  }
+  private let lock: Guarded<Storage>
   private let keepsStates: Bool
+  private let isInspectable: Bool
 
-  /// A recorder; with `keepingStates`, each entry also keeps the state after its action.
-  public init(keepingStates: Bool = false) { self.keepsStates = keepingStates }
+  /// A recorder.
+  ///
+  /// ```swift
+  /// let recorder = Recorder<App.State, App.Action>(inspectable: true)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keepingStates: Each entry also keeps the state after its action.
+  ///   - inspectable: The recording also holds a ``RecordedSession``: every action's origin
+  ///     and case path, and the state's text after each (what the inspector shows).
+  public init(keepingStates: Bool = false, inspectable: Bool = false) {
+    self.keepsStates = keepingStates
+    self.isInspectable = inspectable
+    var storage = Storage()
+    if inspectable {
+      storage.session = SessionBuilder(
+        stateType: typeDescription(State.self), actionType: typeDescription(Action.self))
+    }
+    self.lock = Guarded(storage)
+  }
 
   /// What was recorded so far.
-  public var recording: Recording<State, Action> { Recording(entries: lock.withLock { $0 }) }
+  public var recording: Recording<State, Action> {
+    lock.withLock { Recording(entries: $0.entries, session: $0.session?.session) }
+  }
+
+  /// Called before each action: an inspectable recorder takes the first state's text.
+  func willReduce(_ state: State) {
+    guard isInspectable, lock.withLock({ $0.session?.hasInitialState == false }) else { return }
+    var shared: [SharedBlock] = []
+    let lines = stateDumpLines(state, maxElements: nil, shared: &shared)
+    lock.withLock { $0.session?.setInitialState(lines, shared: shared) }
+  }
 
   func append(_ action: Action, state: State) {
     let entry = Recording<State, Action>.Entry(action: action, state: keepsStates ? state : nil)
-    lock.withLock { $0.append(entry) }
+    guard isInspectable else {
+      lock.withLock { $0.entries.append(entry) }
+      return
+    }
+    let (batch, startedByUser) = (_BatchOrigin.serial, _BatchOrigin.startedByUser)
+    // The dumps run outside the lock: `Mirror` may call the state's own code.
+    let text = ActionText(action)
+    var shared: [SharedBlock] = []
+    let lines = stateDumpLines(state, maxElements: nil, shared: &shared)
+    lock.withLock {
+      $0.entries.append(entry)
+      guard let origin = $0.session?.origin(batch: batch, startedByUser: startedByUser) else {
+        return
+      }
+      $0.session?.append(action: text, origin: origin, lines: lines, shared: shared)
+    }
   }
 }
 
 extension Recorder: Sendable where State: Sendable, Action: Sendable {}
+extension Recorder.Storage: Sendable where State: Sendable, Action: Sendable {}
 
 /// Recorded actions, in order, with the state after each when the recorder kept them.
 public struct Recording<State, Action> {
@@ -49,6 +110,15 @@ public struct Recording<State, Action> {
 
   /// The entries, in order.
   public var entries: [Entry]
+
+  /// What the inspector shows of the session, when the recorder was made `inspectable` (or
+  /// the decoded file had it): each action's origin and case path, and the states as text.
+  public var session: RecordedSession?
+
+  init(entries: [Entry], session: RecordedSession? = nil) {
+    self.entries = entries
+    self.session = session
+  }
 
   /// The actions, in order.
   public var actions: [Action] { entries.map(\.action) }
@@ -76,19 +146,23 @@ extension Recording: Sendable where State: Sendable, Action: Sendable {}
 extension Recording.Entry: Sendable where State: Sendable, Action: Sendable {}
 
 extension Recording: Codable where Action: Codable {
-  private enum CodingKeys: String, CodingKey { case actions }
+  private enum CodingKeys: String, CodingKey { case actions, session }
 
-  /// Encodes the actions (states are not saved).
+  /// Encodes the actions and the ``session`` when there is one (states themselves are not
+  /// saved, only their text in the session).
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(actions, forKey: .actions)
+    try container.encodeIfPresent(session, forKey: .session)
   }
 
-  /// Decodes the actions; the entries have no states.
+  /// Decodes the actions, and the session when the file has one; the entries have no states.
+  /// A file written before sessions existed (only `actions`) still decodes.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let actions = try container.decode([Action].self, forKey: .actions)
     self.entries = actions.map { Entry(action: $0, state: nil) }
+    self.session = try container.decodeIfPresent(RecordedSession.self, forKey: .session)
   }
 }
 
@@ -98,7 +172,16 @@ extension Reducer {
   /// ```swift
   /// Store(initialState: App.State()) { App().record(into: recorder) }
   /// ```
-  public func record(into recorder: Recorder<State, Action>) -> _InterceptReducer<Self> {
-    intercept(after: { state, action, _ in recorder.append(action, state: state) })
+  ///
+  /// - Parameter recorder: Where the actions go; `nil` records nothing, so a command line can
+  ///   record only when asked to.
+  public func record(into recorder: Recorder<State, Action>?) -> _InterceptReducer<Self> {
+    guard let recorder else { return intercept() }
+    return _InterceptReducer(base: self) { state, action, reduce in
+      recorder.willReduce(state)
+      let effect = reduce(&state)
+      recorder.append(action, state: state)
+      return effect
+    }
   }
 }

@@ -19,24 +19,47 @@
 ///
 /// Built on `Mirror`: meant for test failures and debugging, never for the per-action path.
 public func stateDump<Value>(_ value: Value, maxElements: Int? = nil) -> String {
+  var shared: [SharedBlock] = []
+  return stateDumpLines(value, maxElements: maxElements, shared: &shared)
+    .joined(separator: "\n")
+}
+
+/// Where a ``Shared`` value's dump sits among the lines of a state's dump: lines
+/// `start..<end`, and the reference it dumps (the same for every holder of one reference).
+struct SharedBlock: Equatable, Sendable {
+  let start: Int
+  let end: Int
+  let reference: ObjectIdentifier
+}
+
+/// The lines of ``stateDump(_:maxElements:)``, and where the shared values among them are.
+func stateDumpLines<Value>(
+  _ value: Value, maxElements: Int?, shared: inout [SharedBlock]
+) -> [String] {
   var lines: [String] = []
   var visited = Set<ObjectIdentifier>()
-  _dump(value, label: nil, indent: 0, into: &lines, visited: &visited, maxElements: maxElements)
-  return lines.joined(separator: "\n")
+  _dump(
+    value, label: nil, indent: 0, into: &lines, visited: &visited, maxElements: maxElements,
+    sharedBlocks: &shared)
+  return lines
 }
 
 private let maxDepth = 40
 
 private func _dump(
   _ value: Any, label: String?, indent: Int, into lines: inout [String],
-  visited: inout Set<ObjectIdentifier>, maxElements: Int?
+  visited: inout Set<ObjectIdentifier>, maxElements: Int?, sharedBlocks: inout [SharedBlock]
 ) {
-  if let shared = value as? any _SharedValue {
+  if let sharedValue = value as? any _SharedValue {
     // A shared value dumps as its value, under the property's name (not its wrapper's).
     let name = label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 }
+    let start = lines.count
     _dump(
-      shared._wrappedAny, label: name, indent: indent, into: &lines, visited: &visited,
-      maxElements: maxElements)
+      sharedValue._wrappedAny, label: name, indent: indent, into: &lines, visited: &visited,
+      maxElements: maxElements, sharedBlocks: &sharedBlocks)
+    sharedBlocks.append(
+      SharedBlock(
+        start: start, end: lines.count, reference: ObjectIdentifier(sharedValue._root)))
     return
   }
   let pad = String(repeating: "  ", count: indent)
@@ -74,7 +97,7 @@ private func _dump(
         : "[\(offset)]"
       _dump(
         child.value, label: sorted ? nil : childLabel, indent: indent + 1, into: &lines,
-        visited: &visited, maxElements: maxElements)
+        visited: &visited, maxElements: maxElements, sharedBlocks: &sharedBlocks)
     }
     lines.append(pad + close)
   }
@@ -84,7 +107,7 @@ private func _dump(
     if let some = mirror.children.first {
       _dump(
         some.value, label: label, indent: indent, into: &lines, visited: &visited,
-        maxElements: maxElements)
+        maxElements: maxElements, sharedBlocks: &sharedBlocks)
     } else {
       lines.append(prefix + "nil")
     }
@@ -102,7 +125,7 @@ private func _dump(
         let childLabel = child.label.flatMap { $0.hasPrefix(".") ? nil : $0 }
         _dump(
           child.value, label: childLabel ?? "_\(offset)", indent: indent + 1, into: &lines,
-          visited: &visited, maxElements: maxElements)
+          visited: &visited, maxElements: maxElements, sharedBlocks: &sharedBlocks)
       }
       lines.append(pad + ")")
     } else if isLeaf(payload.value) {
@@ -111,7 +134,7 @@ private func _dump(
       lines.append(prefix + "\(typeName).\(caseName)(")
       _dump(
         payload.value, label: nil, indent: indent + 1, into: &lines, visited: &visited,
-        maxElements: maxElements)
+        maxElements: maxElements, sharedBlocks: &sharedBlocks)
       lines.append(pad + ")")
     }
   case .collection:
@@ -134,7 +157,7 @@ private func _dump(
     for (key, element) in pairs {
       _dump(
         element, label: key, indent: indent + 1, into: &lines, visited: &visited,
-        maxElements: maxElements)
+        maxElements: maxElements, sharedBlocks: &sharedBlocks)
     }
     lines.append(pad + "]")
   case .tuple:

@@ -183,6 +183,11 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   func batch(_ seed: () -> Void) -> _Cascade? {
     isSending = true
     seed()
+    if case .top? = buffer.first?.origin {
+      _BatchOrigin.begin(startedByUser: true)
+    } else {
+      _BatchOrigin.begin(startedByUser: false)
+    }
     // After the seed, so that an observer sending as it hears of the change queues its action
     // behind the one being sent, never in front of it.
     willChange()

@@ -13,8 +13,14 @@ public final class CleanAreaScenario {
   private let print: Printer
   private let dataDirectory: URL
   private var failures: [String] = []
+  private let recorder: Recorder<StartFeature.State, StartFeature.Action>?
 
-  public init(dataDirectory: URL, print: @escaping Printer) {
+  /// - Parameter recorder: Records the first launch's session (`--record`).
+  public init(
+    dataDirectory: URL, recorder: Recorder<StartFeature.State, StartFeature.Action>? = nil,
+    print: @escaping Printer
+  ) {
+    self.recorder = recorder
     self.dataDirectory = dataDirectory
     self.print = print
   }
@@ -26,7 +32,7 @@ public final class CleanAreaScenario {
     try? FileManager.default.removeItem(at: bookmarksFile)
 
     print("— Launch")
-    var store = launch()
+    var store = launch(recorder: recorder)
     await send(.onAppear, to: store)
     await waitUntil("the policies load and the main screen is pushed", store) { $0.path.count == 1 }
     guard let mainID = store.path.ids.first, case .main(let main)? = store.path.first else {
@@ -113,12 +119,16 @@ public final class CleanAreaScenario {
     return failures
   }
 
-  private func launch(policies file: URL? = nil) -> StoreOf<StartFeature> {
+  private func launch(
+    policies file: URL? = nil, recorder: Recorder<StartFeature.State, StartFeature.Action>? = nil
+  ) -> StoreOf<StartFeature> {
     let (print, bookmarksFile) = (self.print, self.bookmarksFile)
     return Store(initialState: StartFeature.State()) {
       StartFeature()
         .printChanges(
-          to: .closure { entry in MainActor.assumeIsolated { print(entry) } }, maxElements: 2)
+          to: .closure { entry in MainActor.assumeIsolated { print(entry) } }, maxElements: 2
+        )
+        .record(into: recorder)
     } withDependencies: {
       $0.policies = .live(file: file)
       $0.bookmarks = .live(file: bookmarksFile)

@@ -14,21 +14,30 @@ public final class QappleScenario {
   private let print: Printer
   private let dataDirectory: URL
   private var failures: [String] = []
+  private let recorder: Recorder<TodayQuestionFeature.State, TodayQuestionFeature.Action>?
 
-  public init(dataDirectory: URL, print: @escaping Printer) {
+  /// - Parameter recorder: Records the session (`--record`).
+  public init(
+    dataDirectory: URL,
+    recorder: Recorder<TodayQuestionFeature.State, TodayQuestionFeature.Action>? = nil,
+    print: @escaping Printer
+  ) {
+    self.recorder = recorder
     self.dataDirectory = dataDirectory
     self.print = print
   }
 
   /// Runs the scenario; returns the expectations that failed (none when it passed).
   public func run() async -> [String] {
-    let (print, dataDirectory) = (self.print, self.dataDirectory)
+    let (print, dataDirectory, recorder) = (self.print, self.dataDirectory, self.recorder)
     try? FileManager.default.removeItem(
       at: dataDirectory.appendingPathComponent("qapple-local.json"))
     let store = Store(initialState: TodayQuestionFeature.State()) {
       TodayQuestionFeature()
         .printChanges(
-          to: .closure { entry in MainActor.assumeIsolated { print(entry) } }, maxElements: 2)
+          to: .closure { entry in MainActor.assumeIsolated { print(entry) } }, maxElements: 2
+        )
+        .record(into: recorder)
     } withDependencies: {
       $0.session = .liveValue
       $0.answerRepository = .live(

@@ -10,6 +10,7 @@ public final class SeoulSalamScenario {
   public typealias Printer = @MainActor @Sendable (String) -> Void
 
   private let print: Printer
+  private let recorder: Recorder<RestaurantFeature.State, RestaurantFeature.Action>?
   private let clock: any Clock<Duration>
   private var failures: [String] = []
   /// How long a step may take before the scenario calls it a failure. A wait ends as soon as
@@ -17,8 +18,15 @@ public final class SeoulSalamScenario {
   /// say), where 5 seconds was not always enough for the first load.
   private static let patience: Duration = .seconds(30)
 
-  /// - Parameter clock: The clock typing pauses on (real time for the executable).
-  public init(clock: any Clock<Duration> = ContinuousClock(), print: @escaping Printer) {
+  /// - Parameters:
+  ///   - clock: The clock typing pauses on (real time for the executable).
+  ///   - recorder: Records the session (`--record`).
+  public init(
+    clock: any Clock<Duration> = ContinuousClock(),
+    recorder: Recorder<RestaurantFeature.State, RestaurantFeature.Action>? = nil,
+    print: @escaping Printer
+  ) {
+    self.recorder = recorder
     self.clock = clock
     self.print = print
   }
@@ -26,11 +34,13 @@ public final class SeoulSalamScenario {
   /// Runs the scenario; returns the expectations that failed (none when it passed).
   public func run() async -> [String] {
     let changes = StepClock()
-    let (print, clock) = (self.print, self.clock)
+    let (print, clock, recorder) = (self.print, self.clock, self.recorder)
     let store = Store(initialState: RestaurantFeature.State()) {
       RestaurantFeature()
         .printChanges(
-          to: .closure { entry in MainActor.assumeIsolated { print(entry) } }, maxElements: 3)
+          to: .closure { entry in MainActor.assumeIsolated { print(entry) } }, maxElements: 3
+        )
+        .record(into: recorder)
     } withDependencies: {
       $0.continuousClock = clock
       $0.restaurants = .live(clock: changes)

@@ -9,15 +9,20 @@ public final class TapTapScenario {
   public typealias Printer = @MainActor @Sendable (String) -> Void
 
   private let print: Printer
+  private let recorder: Recorder<AppFeature.State, AppFeature.Action>?
   private let dataDirectory: URL
   private let clock: any Clock<Duration>
   private var failures: [String] = []
 
-  /// - Parameter clock: The clock the splash waits on (real time for the executable).
+  /// - Parameters:
+  ///   - clock: The clock the splash waits on (real time for the executable).
+  ///   - recorder: Records the first launch's session (`--record`).
   public init(
     dataDirectory: URL, clock: any Clock<Duration> = ContinuousClock(),
+    recorder: Recorder<AppFeature.State, AppFeature.Action>? = nil,
     print: @escaping Printer
   ) {
+    self.recorder = recorder
     self.dataDirectory = dataDirectory
     self.clock = clock
     self.print = print
@@ -29,7 +34,7 @@ public final class TapTapScenario {
     try? FileManager.default.removeItem(at: settingsFile)
 
     print("— First launch (version 2.1.0, the store has 2.1.0)")
-    var store = launch(version: "2.1.0")
+    var store = launch(version: "2.1.0", recorder: recorder)
     await send(.onAppear, to: store)
     expect(store.onboarding?.currentPage == 0, "a first launch shows onboarding")
     await send(.onboarding(.nextButtonTapped), to: store)
@@ -69,12 +74,14 @@ public final class TapTapScenario {
   }
 
   private func launch(
-    version: String, lookup: URL? = nil, opened: @escaping @Sendable (URL) -> Void = { _ in }
+    version: String, lookup: URL? = nil, opened: @escaping @Sendable (URL) -> Void = { _ in },
+    recorder: Recorder<AppFeature.State, AppFeature.Action>? = nil
   ) -> StoreOf<AppFeature> {
     let (dataDirectory, print, clock) = (self.dataDirectory, self.print, self.clock)
     return Store(initialState: AppFeature.State()) {
       AppFeature(splashDuration: .milliseconds(30))
         .printChanges(to: .closure { entry in MainActor.assumeIsolated { print(entry) } })
+        .record(into: recorder)
     } withDependencies: {
       $0.continuousClock = clock
       $0.settings = .file(dataDirectory.appendingPathComponent("settings.json"))

@@ -21,14 +21,18 @@ public final class TouchSchoolScenario {
   private let rivalInterval: Duration
   private var failures: [String] = []
   private let writes = Guarded<[String]>([])
+  private let recorder: Recorder<MainFeature.State, MainFeature.Action>?
 
   /// - Parameters:
   ///   - batchInterval: How often the game writes its touches.
   ///   - rivalInterval: How often a rival player adds touches.
+  ///   - recorder: Records the first launch's session (`--record`).
   public init(
     dataDirectory: URL, batchInterval: Duration = .milliseconds(300),
-    rivalInterval: Duration = .milliseconds(40), print: @escaping Printer
+    rivalInterval: Duration = .milliseconds(40),
+    recorder: Recorder<MainFeature.State, MainFeature.Action>? = nil, print: @escaping Printer
   ) {
+    self.recorder = recorder
     self.dataDirectory = dataDirectory
     self.batchInterval = batchInterval
     self.rivalInterval = rivalInterval
@@ -41,7 +45,7 @@ public final class TouchSchoolScenario {
   public func run() async -> [String] {
     try? FileManager.default.removeItem(at: rankingFile)
     let first = Session(file: rankingFile, rivalInterval: rivalInterval, writes: writes)
-    let store = launch(first)
+    let store = launch(first, recorder: recorder)
     guard await start(store) else { return failures }
     await pickSchool(store)
     await playAndWatch(store, rivals: first.rivals)
@@ -212,9 +216,12 @@ public final class TouchSchoolScenario {
     }
   }
 
-  private func launch(_ session: Session, schools: URL? = nil) -> StoreOf<MainFeature> {
+  private func launch(
+    _ session: Session, schools: URL? = nil,
+    recorder: Recorder<MainFeature.State, MainFeature.Action>? = nil
+  ) -> StoreOf<MainFeature> {
     Store(initialState: MainFeature.State()) {
-      MainFeature(batchInterval: batchInterval)
+      MainFeature(batchInterval: batchInterval).record(into: recorder)
     } withDependencies: {
       $0.ranking = session.client
       $0.schoolSearch = .live(directory: schools)

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Why a recording file could not be written or read; the description says which file, what
+/// is wrong and what to do.
+///
+/// ```swift
+/// do {
+///   let session = try RecordedSession(contentsOf: URL(fileURLWithPath: "session.json"))
+///   print(session.steps.count)
+/// } catch {
+///   print(error)  // "no file at session.json: record one with --record, ..."
+/// }
+/// ```
+public enum RecordingFileError: Error, Equatable, CustomStringConvertible {
+  /// No file at the path.
+  case missing(path: String)
+  /// The path could not be read (a folder, no permission): the path and the reason.
+  case unreadable(path: String, reason: String)
+  /// The file is not a recording: the path and what is wrong with it.
+  case invalid(path: String, reason: String)
+  /// The recorder was not made `inspectable`, so the recording has no session to write.
+  case notInspectable
+
+  /// What went wrong, where, and what to do.
+  public var description: String {
+    switch self {
+    case .missing(let path):
+      "no file at \(path): record one with an example's --record FILE, or write a "
+        + "Recorder(inspectable: true)'s recording with recording.write(to:)"
+    case .unreadable(let path, let reason):
+      "cannot read \(path): \(reason)"
+    case .invalid(let path, let reason):
+      "\(path) is not a Cascade recording (\(reason)); record one with --record FILE or "
+        + "recording.write(to:)"
+    case .notInspectable:
+      "this recording has no session to inspect: make the recorder with "
+        + "Recorder(inspectable: true)"
+    }
+  }
+}
+
+extension Recording {
+  /// Writes the recording to `url` as JSON, atomically: the ``session`` (what `cascade-inspect`
+  /// reads) and, when `Action` is `Encodable`, the actions (what decoding a ``Recording`` and
+  /// ``replay(from:withDependencies:reducer:)`` need).
+  ///
+  /// ```swift
+  /// let recorder = Recorder<App.State, App.Action>(inspectable: true)
+  /// // ... the session runs ...
+  /// try recorder.recording.write(to: URL(fileURLWithPath: "session.json"))
+  /// ```
+  ///
+  /// - Parameter url: The file to write (replaced if it exists).
+  /// - Throws: ``RecordingFileError/notInspectable`` when the recorder was not made
+  ///   `inspectable`, or the file system's error.
+  public func write(to url: URL) throws {
+    guard let session else { throw RecordingFileError.notInspectable }
+    let file = RecordingFileContents(actions: actions as? any Encodable, session: session)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    try encoder.encode(file).write(to: url, options: .atomic)
+  }
+}
+
+extension RecordedSession {
+  /// Reads the session of a recording file written by ``Recording/write(to:)`` (or by
+  /// encoding a ``Recording`` that has one).
+  ///
+  /// ```swift
+  /// let session = try RecordedSession(contentsOf: URL(fileURLWithPath: "session.json"))
+  /// ```
+  ///
+  /// - Parameter url: The recording file.
+  /// - Throws: A ``RecordingFileError`` that names the file and what is wrong.
+  public init(contentsOf url: URL) throws(RecordingFileError) {
+    let path = url.path
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+      throw .missing(path: path)
+    }
+    guard !isFolder.boolValue else {
+      throw .unreadable(path: path, reason: "it is a folder, not a file")
+    }
+    let data: Data
+    do { data = try Data(contentsOf: url) } catch {
+      throw .unreadable(path: path, reason: error.localizedDescription)
+    }
+    struct File: Decodable { let session: RecordedSession? }
+    let file: File
+    do { file = try JSONDecoder().decode(File.self, from: data) } catch {
+      throw .invalid(path: path, reason: Self.reason(error))
+    }
+    guard let session = file.session else {
+      throw .invalid(
+        path: path, reason: "it has no \"session\": it was recorded without inspectable: true")
+    }
+    self = session
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
+      return "it is not JSON"
+    case DecodingError.dataCorrupted(let context),
+      DecodingError.keyNotFound(_, let context),
+      DecodingError.typeMismatch(_, let context),
+      DecodingError.valueNotFound(_, let context):
+      let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
+      return "at \(path.joined()): \(context.debugDescription)"
+    default:
+      return "\(error)"
+    }
+  }
+}
+
+/// What ``Recording/write(to:)`` writes.
+private struct RecordingFileContents: Encodable {
+  let actions: (any Encodable)?
+  let session: RecordedSession
+
+  enum CodingKeys: String, CodingKey { case actions, session }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    if let actions { try container.encode(actions, forKey: .actions) }
+    try container.encode(session, forKey: .session)
+  }
+}

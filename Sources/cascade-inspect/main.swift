@@ -1,0 +1,70 @@
+import Cascade
+import Foundation
+
+// cascade-inspect: turns a recording (written by `--record FILE` or `recording.write(to:)`)
+// into the inspector, one HTML file to open in a browser.
+
+let usage = """
+  usage: cascade-inspect RECORDING.json [-o PAGE.html] [--title TEXT]
+
+    RECORDING.json   a recording written by an example's --record FILE, or by
+                     Recorder(inspectable: true) and recording.write(to:)
+    -o PAGE.html     where to write the page (default: the recording's path, ending in .html)
+    --title TEXT     the page's title (default: the state's type)
+  """
+
+/// Prints `message` and the usage on standard error, and exits 2.
+func fail(_ message: String, showingUsage: Bool = true) -> Never {
+  let text = "cascade-inspect: \(message)" + (showingUsage ? "\n\n\(usage)" : "") + "\n"
+  FileHandle.standardError.write(Data(text.utf8))
+  exit(2)
+}
+
+var input: String?
+var output: String?
+var title: String?
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--help", "-h":
+    print(usage)
+    exit(0)
+  case "-o", "--output", "--title":
+    guard let value = arguments.popFirst(), !value.isEmpty, !value.hasPrefix("-") else {
+      fail("\(argument) needs a value")
+    }
+    if argument == "--title" {
+      guard title == nil else { fail("--title is given twice; give it once") }
+      title = value
+    } else {
+      guard output == nil else { fail("\(argument) is given twice; give it once") }
+      output = value
+    }
+  default:
+    guard !argument.hasPrefix("-") || argument == "-" else {
+      fail("unknown option '\(argument)'")
+    }
+    guard input == nil else {
+      fail("one recording at a time: '\(input ?? "")' and '\(argument)' were both given")
+    }
+    input = argument
+  }
+}
+guard let input else { fail("which recording? give its path") }
+
+let inputURL = URL(fileURLWithPath: input)
+let session: RecordedSession
+do { session = try RecordedSession(contentsOf: inputURL) } catch {
+  fail("\(error)", showingUsage: false)
+}
+let outputURL =
+  output.map { URL(fileURLWithPath: $0) }
+  ?? inputURL.deletingPathExtension().appendingPathExtension("html")
+let page = session.inspectorHTML(title: title)
+do {
+  try Data(page.utf8).write(to: outputURL, options: .atomic)
+} catch {
+  fail("cannot write \(outputURL.path): \(error.localizedDescription)", showingUsage: false)
+}
+let kilobytes = (page.utf8.count + 1023) / 1024
+print("cascade-inspect: wrote \(outputURL.path) (\(session.steps.count) steps, \(kilobytes) KB)")
