@@ -95,8 +95,7 @@ final class _ChildLifetime<Child> {
     Effect(.prune(_NavigationPrune { $0 == position }))
   }
 
-  /// An effect that ends the effects of the collection elements with the `gone` ids, or `nil`
-  /// when none went.
+  /// An effect that ends the effects of the collection elements with the `gone` ids.
   @usableFromInline
   func end<Action, ID: Hashable & Sendable>(elements gone: Set<ID>) -> Effect<Action> {
     Effect(.prune(.elements(of: operatorID, gone: gone)))

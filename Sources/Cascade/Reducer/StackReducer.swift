@@ -28,8 +28,9 @@ extension Reducer {
   ///   with another screen's.
   /// - An action for a screen that is not on the stack is dropped with a runtime warning naming
   ///   this call's file and line; this reducer still runs.
-  /// - An action that pushes or pops nothing costs O(1) in the size of the stack; one that
-  ///   does costs a hash lookup per screen, and never copies the stack.
+  /// - An action, push and pop included, costs O(1) in the size of the stack; only a change
+  ///   the stack's change log cannot describe (a whole new stack assigned, many changes in one
+  ///   action) costs a hash lookup per screen. The stack is never copied.
   public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
     _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
     action toStackAction:
