@@ -22,6 +22,7 @@ extension Reducer {
   ///   dismissed as soon as one of its buttons is sent, before this reducer sees the action.
   /// - An action for a child that is not presented is dropped with a runtime warning naming this
   ///   call's file and line; this reducer still runs.
+  @inlinable
   public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction:
@@ -44,6 +45,7 @@ extension Reducer {
   /// ```swift
   /// .ifLet(\.$alert, action: Action.alert)
   /// ```
+  @inlinable
   public func ifLet<DestinationState: _EphemeralState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction:
@@ -72,6 +74,21 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   let toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>
   @usableFromInline let fileID: StaticString
   @usableFromInline let line: UInt
+
+  @usableFromInline
+  init(
+    parent: Parent, destination: Destination,
+    toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>,
+    toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>,
+    fileID: StaticString, line: UInt
+  ) {
+    self.parent = parent
+    self.destination = destination
+    self.toPresentationState = toPresentationState
+    self.toPresentationAction = toPresentationAction
+    self.fileID = fileID
+    self.line = line
+  }
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {

@@ -31,6 +31,7 @@ extension Reducer {
   /// - An action, push and pop included, costs O(1) in the size of the stack; only a change
   ///   the stack's change log cannot describe (a whole new stack assigned, many changes in one
   ///   action) costs a hash lookup per screen. The stack is never copied.
+  @inlinable
   public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
     _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
     action toStackAction:
@@ -57,6 +58,21 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   let toStackAction: CasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>
   @usableFromInline let fileID: StaticString
   @usableFromInline let line: UInt
+
+  @usableFromInline
+  init(
+    parent: Parent, destination: Destination,
+    toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>,
+    toStackAction: CasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>,
+    fileID: StaticString, line: UInt
+  ) {
+    self.parent = parent
+    self.destination = destination
+    self.toStackState = toStackState
+    self.toStackAction = toStackAction
+    self.fileID = fileID
+    self.line = line
+  }
 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
