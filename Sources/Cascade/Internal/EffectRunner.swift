@@ -145,12 +145,15 @@ package final class _Cascade: Sendable {
     runner.cancel(tokens: tokens)
   }
 
-  /// Waits until every task of the cascade has finished, or the waiting task is cancelled.
-  package func wait() async {
-    let id = state.withLock { state in
+  /// Waits until every task of the cascade has finished, or the waiting task is cancelled; on
+  /// the caller's actor, so that nothing hops when there is nothing left to wait for.
+  package func wait(isolation: isolated (any Actor)? = #isolation) async {
+    let id = state.withLock { state -> Int? in
+      guard !state.tokens.isEmpty else { return nil }
       defer { state.nextWaiter += 1 }
       return state.nextWaiter
     }
+    guard let id else { return }
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let isDone = state.withLock { state in
