@@ -7,10 +7,11 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    usage: cascade-benchmark [--json] [--filter PREFIX]
+    usage: cascade-benchmark [--json] [--filter PREFIX | --only ID]
 
       --json             print the results as JSON (what scripts/performance-table.swift reads)
-      --filter PREFIX    run only the workloads whose id starts with PREFIX (W1, W5f, W10...)
+      --filter PREFIX    run only the workloads whose id starts with PREFIX (W1, W5, W10...)
+      --only ID          run only the workload (or group: W3, W5, W10) with this id
 
     Each row is timed beside its floor, the same work done by an optimized, non-inlined
     plain-Swift function on plain values, in the same run; the ratio is to that floor.
@@ -21,7 +22,13 @@ let json = arguments.contains("--json")
 let filter = arguments.firstIndex(of: "--filter").flatMap {
   $0 + 1 < arguments.count ? arguments[$0 + 1].uppercased() : nil
 }
-func selected(_ id: String) -> Bool { filter.map { id.hasPrefix($0) } ?? true }
+let only = arguments.firstIndex(of: "--only").flatMap {
+  $0 + 1 < arguments.count ? arguments[$0 + 1].uppercased() : nil
+}
+func selected(_ id: String) -> Bool {
+  if let only { return id == only }
+  return filter.map { id.hasPrefix($0) } ?? true
+}
 
 #if DEBUG
   if !json {

@@ -42,7 +42,13 @@ public struct Effect<Action> {
 /// The asynchronous unit of an effect: an operation and where it was written.
 @usableFromInline
 struct _Run<Action>: Sendable {
-  @usableFromInline let priority: TaskPriority?
+  /// The priority's raw value: `TaskPriority` is a resilient type, and storing one here would
+  /// make every `Effect` of unknown size to the compiler, so that each copy, switch and destroy
+  /// of an effect (one per action) went through the runtime.
+  @usableFromInline let priorityRawValue: UInt8?
+  @usableFromInline var priority: TaskPriority? {
+    priorityRawValue.map { TaskPriority(rawValue: $0) }
+  }
   @usableFromInline let operation: @Sendable (Send<Action>) async throws -> Void
   @usableFromInline let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
   @usableFromInline let fileID: StaticString
@@ -56,7 +62,7 @@ struct _Run<Action>: Sendable {
     handler: (@Sendable (any Error, Send<Action>) async -> Void)?, fileID: StaticString,
     line: UInt, dependencies: DependencyValues
   ) {
-    self.priority = priority
+    self.priorityRawValue = priority?.rawValue
     self.operation = operation
     self.handler = handler
     self.fileID = fileID

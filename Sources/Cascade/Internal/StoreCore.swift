@@ -13,6 +13,10 @@ package class _CoreBase: Observable {
   @usableFromInline @exclusivity(unchecked) final var isObserved = false
   @usableFromInline @exclusivity(unchecked) final var hasSubscribers = false
 
+  /// `\_CoreBase._state`, made once: a key path literal is looked up in the runtime each time
+  /// it is evaluated, and the registrar is told twice per batch.
+  @usableFromInline let stateKeyPath: KeyPath<_CoreBase, Void> = \_CoreBase._state
+
   @usableFromInline init() {}
 
   /// The number of throttle windows the store remembers.
@@ -24,17 +28,17 @@ package class _CoreBase: Observable {
   @usableFromInline
   final func accessState() {
     isObserved = true
-    registrar.access(self, keyPath: \_CoreBase._state)
+    registrar.access(self, keyPath: stateKeyPath)
   }
 
   @inlinable
   final func willChange() {
-    if isObserved { registrar.willSet(self, keyPath: \_CoreBase._state) }
+    if isObserved { registrar.willSet(self, keyPath: stateKeyPath) }
   }
 
   @inlinable
   final func didChange() {
-    if isObserved { registrar.didSet(self, keyPath: \_CoreBase._state) }
+    if isObserved { registrar.didSet(self, keyPath: stateKeyPath) }
     if hasSubscribers { notifySubscribers() }
   }
 
@@ -110,10 +114,13 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   }
 
   @usableFromInline let reducer: _ReduceFunction<State, Action>
-  @usableFromInline var dependencies: _DependencyBox
+  // Exclusivity of the two properties below is enforced by construction (main actor only, and
+  // the send loop never hands out a reference to them), so not checked at run time per send.
+  @usableFromInline @exclusivity(unchecked) var dependencies: _DependencyBox
   /// Set by a `TestStore`: actions sent by effects (through `Send` or `.send`) are handed to it
   /// instead of being reduced, until the test receives them.
-  @usableFromInline package var interceptor: (@MainActor (Action, _Cascade) -> Void)?
+  @usableFromInline @exclusivity(unchecked) package var interceptor:
+    (@MainActor (Action, _Cascade) -> Void)?
   @usableFromInline @exclusivity(unchecked) var buffer: [Pending] = []
   @usableFromInline @exclusivity(unchecked) var isSending = false
   /// The cascade of the top-level `send` being processed, made when its first task starts.
@@ -161,7 +168,7 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
       return cascade
     }
     if isSending { return enqueueDuringBatch(action, origin: origin) }
-    let started = batch { buffer.append(Pending(action: action, origin: origin)) }
+    let started = batch(first: action, origin: origin)
     if case let .cascade(cascade) = origin { return cascade }
     return started
   }
@@ -186,20 +193,50 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     // After the seed, so that an observer sending as it hears of the change queues its action
     // behind the one being sent, never in front of it.
     willChange()
+    _BatchDependencies.with(dependencies) { reduceBuffer() }
+    return endBatch()
+  }
+
+  /// The send loop for one action sent from outside: the action is reduced first, without
+  /// going through the buffer, then whatever it queued (most sends queue nothing).
+  @inlinable
+  func batch(first action: Action, origin: _Origin) -> _Cascade? {
+    isSending = true
+    // An observer sending as it hears of the change queues its action behind this one.
+    willChange()
     _BatchDependencies.with(dependencies) {
-      var index = 0
-      while index < buffer.count {
-        let pending = buffer[index]
-        index += 1
-        let effect = reducer(&state, pending.action)
-        switch effect.operation {
-        case .none: break
-        case let .send(action): enqueue(action, origin: pending.origin)
-        default: interpret(effect, origin: pending.origin, context: .root)
-        }
-      }
+      reduce(action, origin: origin)
+      if !buffer.isEmpty { reduceBuffer() }
+    }
+    return endBatch()
+  }
+
+  /// Reduces one action and interprets its effect. The switch is on the returned value itself,
+  /// which it consumes: switching on a stored effect would copy it first (one outlined copy and
+  /// one destroy of the whole effect per action).
+  @inlinable
+  func reduce(_ action: Action, origin: _Origin) {
+    switch reducer(&state, action).operation {
+    case .none: break
+    case let .send(action): enqueue(action, origin: origin)
+    case let operation: interpret(Effect(operation), origin: origin, context: .root)
+    }
+  }
+
+  /// Reduces the queued actions in order, with those they queue in turn, and empties the queue.
+  @inlinable
+  func reduceBuffer() {
+    var index = 0
+    while index < buffer.count {
+      let pending = buffer[index]
+      index += 1
+      reduce(pending.action, origin: pending.origin)
     }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  @inlinable
+  func endBatch() -> _Cascade? {
     isSending = false
     // Taken before observers run: one of them may start a new batch.
     let started = batchCascade
