@@ -14,7 +14,7 @@ extension Reducer {
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     _ value: Value
   ) -> _DependencyModifierReducer<Self> {
-    _DependencyModifierReducer(base: self) { $0[keyPath: keyPath] = value }
+    _DependencyModifierReducer(base: self, isConstant: true) { $0[keyPath: keyPath] = value }
   }
 
   /// This reducer, with the dependency at `keyPath` changed by `transform` for it and
@@ -30,7 +30,7 @@ extension Reducer {
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     transform: @escaping @Sendable (inout Value) -> Void
   ) -> _DependencyModifierReducer<Self> {
-    _DependencyModifierReducer(base: self) { transform(&$0[keyPath: keyPath]) }
+    _DependencyModifierReducer(base: self, isConstant: false) { transform(&$0[keyPath: keyPath]) }
   }
 }
 
@@ -38,6 +38,8 @@ extension Reducer {
 /// build.
 public struct _DependencyModifierReducer<Base: Reducer>: Reducer {
   let base: Base
+  /// Whether `update` sets a value given once (`dependency(_:_:)`), rather than transforming it.
+  let isConstant: Bool
   let update: @Sendable (inout DependencyValues) -> Void
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
@@ -47,14 +49,8 @@ public struct _DependencyModifierReducer<Base: Reducer>: Reducer {
   public func _reduceFunction() -> _ReduceFunction<Base.State, Base.Action> {
     // The base's body is built inside the override too, for reducers that read dependencies
     // while building it.
-    var values = DependencyValues._current
-    update(&values)
-    let base = DependencyValues._withValue(values) { self.base._reduceFunction() }
-    let update = update
-    return { state, action in
-      var values = DependencyValues._current
-      update(&values)
-      return DependencyValues._withValue(values) { base(&state, action) }
-    }
+    let override = _DependencyOverride(isConstant: isConstant, update: update)
+    let base = DependencyValues._withValue(override.values()) { self.base._reduceFunction() }
+    return { state, action in override.run { base(&state, action) } }
   }
 }
