@@ -152,7 +152,7 @@ struct Ping: Reducer {
     case .ping: return .run { send in await send(.pong) }
     case .pong:
       state.pongs &+= 1
-      MainActor.assumeIsolated { roundTrips.reduced() }
+      roundTrips.reducedByReducer()
       return .none
     case .nothing: return .none
     }

@@ -75,12 +75,18 @@ struct PlainPresenter {
 /// Counts the follow-ups of W5 on the main actor, and resumes whoever waits for the last one.
 @MainActor
 final class RoundTrips {
-  private(set) var count = 0
-  private var target = Int.max
-  private var waiter: CheckedContinuation<Void, Never>?
+  // `nonisolated(unsafe)`: only ever touched on the main actor, by the floor's tasks (isolated
+  // calls) and by the `Ping` reducer, which the store runs there but which is not isolated to
+  // it (`MainActor.assumeIsolated` would allocate a closure context per call and be counted).
+  nonisolated(unsafe) private(set) var count = 0
+  nonisolated(unsafe) private var target = Int.max
+  nonisolated(unsafe) private var waiter: CheckedContinuation<Void, Never>?
 
-  /// One follow-up reduced (Cascade) or done (the floor).
-  func reduced() {
+  /// One follow-up done (the floor).
+  func reduced() { reducedByReducer() }
+
+  /// One follow-up reduced (Cascade): called by the reducer, on the main actor.
+  nonisolated func reducedByReducer() {
     count &+= 1
     if count == target, let waiter {
       self.waiter = nil

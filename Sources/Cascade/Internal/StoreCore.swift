@@ -178,7 +178,7 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   @usableFromInline
   func enqueueDuringBatch(_ action: Action, origin: _Origin) -> _Cascade? {
     let origin: _Origin =
-      if case .top = origin { .cascade(_Cascade(runner: runner)) } else { origin }
+      if case .top = origin { .cascade(_StoreCascade(core: self)) } else { origin }
     buffer.append(Pending(action: action, origin: origin))
     if case let .cascade(cascade) = origin { return cascade }
     return nil
@@ -262,7 +262,7 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
       return cascade
     case .top:
       if let batchCascade { return batchCascade }
-      let cascade = _Cascade(runner: runner)
+      let cascade = _StoreCascade(core: self)
       batchCascade = cascade
       return cascade
     }
@@ -351,19 +351,43 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
 
   private func startRun(_ run: _Run<Action>, origin: _Origin, context: _EffectContext) {
     let cascade = cascade(for: origin)
-    let send: Send<Action>
-    if let throttle = context.throttle {
-      send = Send { [weak self] action in
-        self?.throttleAction(
-          action, origin: .cascade(cascade), throttle: throttle, context: context)
+    if context.throttle == nil, let cascade = cascade as? _StoreCascade<State, Action> {
+      guard let token = runner.register(context: context, cascade: cascade) else { return }
+      let task = Self.startTask(run, cascade: cascade, runner: runner, token: token)
+      runner.attach(task, token: token)
+      collectedTasks?.append(task)
+      return
+    }
+    let throttle = context.throttle
+    let send = Send<Action> { [weak self] action in
+      guard let throttle else {
+        _ = self?.send(action, origin: .cascade(cascade))
+        return
       }
-    } else {
-      send = Send { [weak self] action in _ = self?.send(action, origin: .cascade(cascade)) }
+      self?.throttleAction(action, origin: .cascade(cascade), throttle: throttle, context: context)
     }
     start(context: context, cascade: cascade, priority: run.priority) {
       await DependencyValues._withValue(run.dependencies) {
         await Self.execute(run, send: send)
       }
+    }
+  }
+
+  /// The task of a `.run` effect. Its closure is the only object an effect allocates besides
+  /// its task (the `Send` captures the cascade alone); made here, outside the main actor, so
+  /// that the task starts on the global executor.
+  private nonisolated static func startTask(
+    _ run: _Run<Action>, cascade: _StoreCascade<State, Action>, runner: _EffectRunner,
+    token: UInt64
+  ) -> Task<Void, Never> {
+    Task(priority: run.priority) {
+      let send = Send<Action> { [cascade] action in
+        _ = cascade.core?.send(action, origin: .cascade(cascade))
+      }
+      await DependencyValues._withValue(run.dependencies) {
+        await execute(run, send: send)
+      }
+      runner.complete(token)
     }
   }
 
