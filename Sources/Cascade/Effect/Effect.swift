@@ -20,9 +20,16 @@
 /// after another, and ``cancellable(id:cancelInFlight:)`` makes one cancellable by id.
 public struct Effect<Action> {
   @usableFromInline let operation: _Operation
+  /// Whether `operation` is `.none`, known when the effect is made (where the case is usually a
+  /// constant): testing the case of a stored effect copies the whole effect first, and every
+  /// `Scope` asks it of its child's effect on every action.
+  @usableFromInline let _isNone: Bool
 
   @usableFromInline
-  init(_ operation: _Operation) { self.operation = operation }
+  init(_ operation: _Operation) {
+    if case .none = operation { _isNone = true } else { _isNone = false }
+    self.operation = operation
+  }
 
   @usableFromInline
   enum _Operation {
@@ -171,8 +178,8 @@ extension Effect {
   /// This effect and `other` at the same time.
   @inlinable
   public func merge(with other: Self) -> Self {
-    if case .none = other.operation { return self }
-    if case .none = operation { return other }
+    if other._isNone { return self }
+    if _isNone { return other }
     return .merge([self, other])
   }
 
@@ -236,16 +243,13 @@ extension Effect {
 
   /// Whether this effect does nothing.
   @inlinable
-  public var isNone: Bool {
-    if case .none = operation { return true }
-    return false
-  }
+  public var isNone: Bool { _isNone }
 
   /// Runs this effect's children under a navigation position: their cancellation ids are
   /// namespaced by `id`, and cancelling the position cancels all of them.
   @usableFromInline
   func _navigation(_ id: _AnyID) -> Self {
-    if case .none = operation { return self }
+    if _isNone { return self }
     return Self(.navigation(id, self))
   }
 }
