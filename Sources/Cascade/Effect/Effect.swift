@@ -53,7 +53,7 @@ struct _Run<Action>: Sendable {
   /// make every `Effect` of unknown size to the compiler, so that each copy, switch and destroy
   /// of an effect (one per action) went through the runtime.
   @usableFromInline let priorityRawValue: UInt8?
-  @usableFromInline var priority: TaskPriority? {
+  @inlinable var priority: TaskPriority? {
     priorityRawValue.map { TaskPriority(rawValue: $0) }
   }
   @usableFromInline let operation: @Sendable (Send<Action>) async throws -> Void

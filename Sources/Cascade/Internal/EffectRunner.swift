@@ -58,6 +58,7 @@ package final class _EffectRunner: Sendable {
   /// handed over with ``attach(_:token:)``; it calls ``complete(_:)`` when it ends. A task that
   /// ends, or is cancelled, before it is attached is handled by `complete` and
   /// `isCancelRequested`.
+  @usableFromInline
   func register(context: _EffectContext, cascade: _Cascade?) -> UInt64? {
     state.withLock { state -> UInt64? in
       guard !state.isTornDown else { return nil }
@@ -73,6 +74,7 @@ package final class _EffectRunner: Sendable {
 
   /// Stores the task registered under `token`, and cancels it (outside the lock) if a
   /// cancellation reached it first.
+  @usableFromInline
   func attach(_ task: Task<Void, Never>, token: UInt64) {
     let isCancelRequested = state.withLock { state -> Bool in
       // No entry: the task has already finished.
@@ -84,6 +86,7 @@ package final class _EffectRunner: Sendable {
   }
 
   /// Called by a registered task when its work is done.
+  @usableFromInline
   func complete(_ token: UInt64) {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       guard let cascade = state.entries.removeValue(forKey: token)?.cascade else { return [] }

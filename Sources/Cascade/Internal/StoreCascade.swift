@@ -5,10 +5,12 @@
 ///
 /// `@unchecked Sendable` (as ``_Cascade``): `core` is written once, in `init`; weak references
 /// are safe to read from any thread, and it is only read on the main actor.
+@usableFromInline
 final class _StoreCascade<State, Action>: _Cascade, @unchecked Sendable {
-  private(set) weak var core: _StoreCore<State, Action>?
+  @usableFromInline private(set) weak var core: _StoreCore<State, Action>?
 
   @MainActor
+  @usableFromInline
   init(core: _StoreCore<State, Action>) {
     self.core = core
     super.init(runner: core.runner)

@@ -127,7 +127,7 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   @usableFromInline @exclusivity(unchecked) var batchCascade: _Cascade?
   /// Tasks started while a part of a concatenation is interpreted: the sequence waits for
   /// them, and for nothing started by the actions the part sends.
-  private var collectedTasks: [Task<Void, Never>]?
+  @usableFromInline var collectedTasks: [Task<Void, Never>]?
   /// The throttle windows, per navigation position and id. Entries go when their position
   /// goes, and a sweep forgets windows that have closed once the table doubles.
   private var throttles: [ThrottleKey: ThrottleState] = [:]
@@ -219,6 +219,7 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     switch reducer(&state, action).operation {
     case .none: break
     case let .send(action): enqueue(action, origin: origin)
+    case let .run(run): startRootRun(run, origin: origin)
     case let operation: interpret(Effect(operation), origin: origin, context: .root)
     }
   }
@@ -349,6 +350,32 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     if let task { collectedTasks?.append(task) }
   }
 
+  /// A `.run` effect returned by the root reducer, the common case, started by code specialized
+  /// with the feature's types (unspecialized, every generic type it touches is looked up in the
+  /// runtime's metadata caches).
+  @inlinable
+  func startRootRun(_ run: _Run<Action>, origin: _Origin) {
+    let cascade: _StoreCascade<State, Action>
+    switch origin {
+    case .top:
+      if let batchCascade = batchCascade as? _StoreCascade<State, Action> {
+        cascade = batchCascade
+      } else {
+        cascade = _StoreCascade(core: self)
+        batchCascade = cascade
+      }
+    case let .cascade(origin):
+      guard let origin = origin as? _StoreCascade<State, Action> else {
+        return interpret(Effect(.run(run)), origin: .cascade(origin), context: .root)
+      }
+      cascade = origin
+    }
+    guard let token = runner.register(context: .root, cascade: cascade) else { return }
+    let task = Self.startTask(run, cascade: cascade, runner: runner, token: token)
+    runner.attach(task, token: token)
+    collectedTasks?.append(task)
+  }
+
   private func startRun(_ run: _Run<Action>, origin: _Origin, context: _EffectContext) {
     let cascade = cascade(for: origin)
     if context.throttle == nil, let cascade = cascade as? _StoreCascade<State, Action> {
@@ -376,22 +403,33 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   /// The task of a `.run` effect. Its closure is the only object an effect allocates besides
   /// its task (the `Send` captures the cascade alone); made here, outside the main actor, so
   /// that the task starts on the global executor.
-  private nonisolated static func startTask(
+  @inlinable
+  nonisolated static func startTask(
     _ run: _Run<Action>, cascade: _StoreCascade<State, Action>, runner: _EffectRunner,
     token: UInt64
   ) -> Task<Void, Never> {
     Task(priority: run.priority) {
-      let send = Send<Action> { [cascade] action in
-        _ = cascade.core?.send(action, origin: .cascade(cascade))
-      }
-      await DependencyValues._withValue(run.dependencies) {
-        await execute(run, send: send)
-      }
+      await perform(run, cascade: cascade)
       runner.complete(token)
     }
   }
 
-  private nonisolated static func execute(_ run: _Run<Action>, send: Send<Action>) async {
+  /// The work of a `.run` effect's task. Out of line: inlined into the task's closure, its
+  /// frames outgrow the task's first allocation slab, which costs a heap allocation per task.
+  @usableFromInline
+  nonisolated static func perform(_ run: _Run<Action>, cascade: _StoreCascade<State, Action>)
+    async
+  {
+    let send = Send<Action> { [cascade] action in
+      _ = cascade.core?.send(action, origin: .cascade(cascade))
+    }
+    await DependencyValues._withValue(run.dependencies) {
+      await execute(run, send: send)
+    }
+  }
+
+  @usableFromInline
+  nonisolated static func execute(_ run: _Run<Action>, send: Send<Action>) async {
     do {
       try await run.operation(send)
     } catch is CancellationError {
