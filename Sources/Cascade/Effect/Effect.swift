@@ -25,10 +25,18 @@ public struct Effect<Action> {
   /// `Scope` asks it of its child's effect on every action.
   @usableFromInline let _isNone: Bool
 
-  @usableFromInline
+  @inlinable
   init(_ operation: _Operation) {
     if case .none = operation { _isNone = true } else { _isNone = false }
     self.operation = operation
+  }
+
+  /// For the effects made on every action (`.none`, `.send`): the case is known, and testing it
+  /// would copy the effect (the optimizer does not fold the test).
+  @inlinable
+  init(_ operation: _Operation, isNone: Bool) {
+    self.operation = operation
+    _isNone = isNone
   }
 
   @usableFromInline
@@ -109,7 +117,7 @@ extension Effect {
   ///   return .none
   /// ```
   @inlinable
-  public static var none: Self { Self(.none) }
+  public static var none: Self { Self(.none, isNone: true) }
 
   /// An effect that sends `action` immediately, in the same batch as the action that returned
   /// it: before any other action reaches the store and before observers are notified.
@@ -119,7 +127,7 @@ extension Effect {
   ///   return .send(.delegate(.saved(state.draft)))
   /// ```
   @inlinable
-  public static func send(_ action: Action) -> Self { Self(.send(action)) }
+  public static func send(_ action: Action) -> Self { Self(.send(action), isNone: false) }
 
   /// An effect that runs `operation` on a new task; it sends actions back through `send`.
   ///
