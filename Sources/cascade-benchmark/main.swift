@@ -90,11 +90,12 @@ if json {
     pad("id", 5) + pad("workload", 46) + pad("ns/op", 11) + pad("floor ns", 11) + pad("ratio", 9)
       + "allocs/op")
   for result in results {
-    print(
+    let timing: String =
       pad(result.id, 5) + pad(result.name, 46) + pad(number(result.nsPerOp), 11)
-        + pad(number(result.floorNsPerOp), 11) + pad(number(result.ratio) + "x", 9)
-        + (result.allocsPerOp.map { number($0) } ?? "-")
-        + (result.floorAllocsPerOp.map { " (floor " + number($0) + ")" } ?? ""))
+      + pad(number(result.floorNsPerOp), 11) + pad(number(result.ratio) + "x", 9)
+    var allocations: String = result.allocsPerOp.map { number($0) } ?? "-"
+    if let floor = result.floorAllocsPerOp { allocations += " (floor " + number(floor) + ")" }
+    print(timing + allocations)
   }
   if let memory {
     print(
