@@ -9,36 +9,47 @@
 ///
 /// Used only by the reducer function it belongs to, which is not `Sendable`: the cache is never
 /// touched from two threads at once.
+@usableFromInline
 final class _DependencyOverride {
-  private let update: @Sendable (inout DependencyValues) -> Void
-  private let isConstant: Bool
+  @usableFromInline let update: @Sendable (inout DependencyValues) -> Void
+  @usableFromInline let isConstant: Bool
   /// The values last overridden (kept alive, so that identity cannot be reused), and the result.
-  private var overridden: _DependencyBox?
-  private var result: _DependencyBox?
+  @usableFromInline var overridden: _DependencyBox?
+  @usableFromInline var result: _DependencyBox?
 
+  @usableFromInline
   init(isConstant: Bool, update: @escaping @Sendable (inout DependencyValues) -> Void) {
     self.isConstant = isConstant
     self.update = update
   }
 
   /// The current values, overridden.
+  @usableFromInline
   func values() -> DependencyValues {
     var values = DependencyValues._current
     update(&values)
     return values
   }
 
-  /// Runs `body` with the override applied.
+  /// Runs `body` with the override applied; inlinable, so that it is specialized with the
+  /// reducer it wraps.
+  @inlinable
   func run<R>(_ body: () -> R) -> R {
     guard isConstant, let current = _BatchDependencies.current else {
       return DependencyValues._withValue(values(), operation: body)
     }
+    return _BatchDependencies.with(box(overriding: current), body)
+  }
+
+  /// The overridden values of `current`, made again only when `current` changes.
+  @usableFromInline
+  func box(overriding current: _DependencyBox) -> _DependencyBox {
     if current !== overridden || result == nil {
       var values = current.values
       update(&values)
       overridden = current
       result = _DependencyBox(values)
     }
-    return _BatchDependencies.with(result!, body)
+    return result!
   }
 }

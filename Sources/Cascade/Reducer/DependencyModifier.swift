@@ -37,15 +37,25 @@ extension Reducer {
 /// The reducer ``Reducer/dependency(_:_:)`` and ``Reducer/transformDependency(_:transform:)``
 /// build.
 public struct _DependencyModifierReducer<Base: Reducer>: Reducer {
-  let base: Base
+  @usableFromInline let base: Base
   /// Whether `update` sets a value given once (`dependency(_:_:)`), rather than transforming it.
-  let isConstant: Bool
-  let update: @Sendable (inout DependencyValues) -> Void
+  @usableFromInline let isConstant: Bool
+  @usableFromInline let update: @Sendable (inout DependencyValues) -> Void
+
+  @usableFromInline
+  init(
+    base: Base, isConstant: Bool, update: @escaping @Sendable (inout DependencyValues) -> Void
+  ) {
+    self.base = base
+    self.isConstant = isConstant
+    self.update = update
+  }
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     _reduceFunction()(&state, action)
   }
 
+  @inlinable
   public func _reduceFunction() -> _ReduceFunction<Base.State, Base.Action> {
     // The base's body is built inside the override too, for reducers that read dependencies
     // while building it.
