@@ -1,4 +1,18 @@
 import Cascade
+import Observation
+
+/// W1d: a dependency the benchmark overrides with `.dependency(...)`.
+enum BenchmarkValueKey: DependencyKey {
+  static let liveValue = 0
+  static let testValue = 0
+}
+
+extension DependencyValues {
+  var benchmarkValue: Int {
+    get { self[BenchmarkValueKey.self] }
+    set { self[BenchmarkValueKey.self] = newValue }
+  }
+}
 
 /// W1, W6: a counter.
 struct Counter: Reducer {
@@ -127,16 +141,20 @@ struct StackRoot: Reducer {
   }
 }
 
-/// W5: every action starts an effect that sends a follow-up.
+/// W5: every action starts an effect that sends a follow-up. The follow-up tells the benchmark
+/// it has been reduced, so that the round trip is timed to its end, not to a poll.
 struct Ping: Reducer {
   struct State: Equatable { var pongs = 0 }
-  enum Action: Sendable { case ping, pong }
+  enum Action: Sendable { case ping, pong, nothing }
+  let roundTrips: RoundTrips
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .ping: return .run { send in await send(.pong) }
     case .pong:
       state.pongs &+= 1
+      roundTrips.reducedByReducer()
       return .none
+    case .nothing: return .none
     }
   }
 }

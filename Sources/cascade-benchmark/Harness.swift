@@ -16,6 +16,8 @@ struct Result: Encodable {
   let floorNsPerOp: Double
   let ratio: Double
   let allocsPerOp: Double?
+  /// The floor's allocations per operation, where they are counted (W5).
+  let floorAllocsPerOp: Double?
   let checksum: Int
   let note: String?
 
@@ -24,6 +26,7 @@ struct Result: Encodable {
     case nsPerOp = "ns_per_op"
     case floorNsPerOp = "floor_ns_per_op"
     case allocsPerOp = "allocs_per_op"
+    case floorAllocsPerOp = "floor_allocs_per_op"
   }
 }
 
@@ -69,6 +72,16 @@ enum Allocations {
     let before = cascade_allocation_count()
     guard before >= 0 else { return nil }
     body()
+    return Double(cascade_allocation_count() - before) / Double(operations)
+  }
+
+  /// The asynchronous version of ``perOperation(_:_:)``: every thread's allocations count, so
+  /// nothing else may run meanwhile.
+  @MainActor
+  static func perOperation(_ operations: Int, _ body: () async -> Void) async -> Double? {
+    let before = cascade_allocation_count()
+    guard before >= 0 else { return nil }
+    await body()
     return Double(cascade_allocation_count() - before) / Double(operations)
   }
 }

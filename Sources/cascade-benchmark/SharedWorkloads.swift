@@ -3,10 +3,6 @@ import Foundation
 
 // W10: what shared state costs. The floors are the same read or increment on a plain value.
 
-@_optimize(none) @inline(never) func floorRead(_ state: inout Counter.State) -> Int {
-  state.count
-}
-
 /// A counter whose count is shared, incremented by a reducer.
 struct SharedCounter: Reducer {
   struct State: Equatable {
@@ -25,18 +21,15 @@ extension Workloads {
     var floorState = Counter.State()
     let readFloor = measure(operations: n) {
       var sum = 0
-      for _ in 0..<n { sum &+= floorRead(&floorState) }
+      for index in 0..<n { sum &+= floorRead(&floorState, index) }
       return sum
     }
-    let writeFloor = measure(operations: n) {
-      for _ in 0..<n { floorIncrement(&floorState) }
-      return floorState.count
-    }
+    let writeFloor = counterFloor(n)
 
     let shared = Shared(value: 0)
     let read = measure(operations: n) {
       var sum = 0
-      for _ in 0..<n { sum &+= shared.wrappedValue }
+      for index in 0..<n { sum &+= shared.wrappedValue &+ index }
       return sum
     }
     let readAllocs = Allocations.perOperation(10_000) {

@@ -1,37 +1,41 @@
 import Cascade
 import CascadeTesting
-
-// Plain-Swift floors: the same state mutation, done by a function on an `inout` value. Kept
-// opaque to the optimizer, which would otherwise fold the loops away and report zero.
-
-@_optimize(none) @inline(never) func floorIncrement(_ state: inout Counter.State) {
-  state.count &+= 1
-}
-
-@_optimize(none) @inline(never) func floorDeep(_ state: inout L10.State) {
-  state.child.child.child.child.child.child.child.child.child.child.count &+= 1
-}
-
-@_optimize(none) @inline(never) func floorReadDeep(_ state: inout L10.State) -> Int {
-  state.child.child.child.child.child.child.child.child.child.child.count
-}
+import Observation
 
 @MainActor
 enum Workloads {
-  static func w1() -> Result {
+  /// W1: a root send to a counter. `observed`: the store's state has been read (as any view
+  /// or `withObservationTracking` does), so every batch notifies the registrar. Not observed:
+  /// nothing has ever read the state through the store (the count is read after the timing).
+  static func w1(observed: Bool) -> Result {
     let n = 1_000_000
     let store = Store(initialState: Counter.State()) { Counter() }
+    var observedCount = 0
+    if observed {
+      withObservationTracking {
+        observedCount = store.state.count
+      } onChange: {
+      }
+    }
     let run = measure(operations: n) {
       for _ in 0..<n { store.send(.increment) }
-      return store.state.count
-    }
-    var floorState = Counter.State()
-    let floor = measure(operations: n) {
-      for _ in 0..<n { floorIncrement(&floorState) }
-      return floorState.count
+      return n
     }
     let allocs = Allocations.perOperation(10_000) { for _ in 0..<10_000 { store.send(.increment) } }
-    return result("W1", "send", run, floor, allocs: allocs)
+    let floor = counterFloor(n)
+    let checksum = (run.nsPerOp, run.checksum &+ store.state.count &+ observedCount)
+    return observed
+      ? result("W1", "send, observed", checksum, floor, allocs: allocs)
+      : result("W1n", "send, never observed", checksum, floor, allocs: allocs)
+  }
+
+  static func counterFloor(_ n: Int) -> (nsPerOp: Double, checksum: Int) {
+    var floorState = Counter.State()
+    return measure(operations: n) {
+      var total = 0
+      for _ in 0..<n { total &+= floorIncrement(&floorState) }
+      return total
+    }
   }
 
   /// W1i: W1 with an interception point installed that does nothing (`.intercept()`). W1 is
@@ -39,39 +43,57 @@ enum Workloads {
   static func w1i() -> Result {
     let n = 1_000_000
     let store = Store(initialState: Counter.State()) { Counter().intercept() }
+    _ = store.state
     let run = measure(operations: n) {
       for _ in 0..<n { store.send(.increment) }
       return store.state.count
     }
-    var floorState = Counter.State()
-    let floor = measure(operations: n) {
-      for _ in 0..<n { floorIncrement(&floorState) }
-      return floorState.count
-    }
+    let floor = counterFloor(n)
     let allocs = Allocations.perOperation(10_000) { for _ in 0..<10_000 { store.send(.increment) } }
-    return result("W1i", "send through an empty intercept()", run, floor, allocs: allocs)
+    return result("W1i", "send through an empty intercept(), observed", run, floor, allocs: allocs)
+  }
+
+  /// W1d: W1 with a `.dependency(...)` override around the counter: the override is applied to
+  /// every action.
+  static func w1d() -> Result {
+    let n = 1_000_000
+    let store = Store(initialState: Counter.State()) {
+      Counter().dependency(\.benchmarkValue, 42)
+    }
+    _ = store.state
+    let run = measure(operations: n) {
+      for _ in 0..<n { store.send(.increment) }
+      return store.state.count
+    }
+    let floor = counterFloor(n)
+    let allocs = Allocations.perOperation(10_000) { for _ in 0..<10_000 { store.send(.increment) } }
+    return result("W1d", "send through .dependency(...), observed", run, floor, allocs: allocs)
   }
 
   static func w2() -> Result {
     let n = 100_000
     let store = Store(initialState: deepState()) { deepFeature() }
     let deepLeafAction = deepLeafAction()
+    _ = store.state
     let run = measure(operations: n) {
       for _ in 0..<n { store.send(deepLeafAction) }
-      return {
-        var state = store.state
-        return floorReadDeep(&state)
-      }()
+      var state = store.state
+      return floorReadDeep(&state, 0)
     }
-    var floorState = deepState()
-    let floor = measure(operations: n) {
-      for _ in 0..<n { floorDeep(&floorState) }
-      return floorReadDeep(&floorState)
-    }
+    let floor = deepFloor(n)
     let allocs = Allocations.perOperation(10_000) {
       for _ in 0..<10_000 { store.send(deepLeafAction) }
     }
     return result("W2", "deep-compose (10 Scopes)", run, floor, allocs: allocs)
+  }
+
+  static func deepFloor(_ n: Int) -> (nsPerOp: Double, checksum: Int) {
+    var floorState = deepState()
+    return measure(operations: n) {
+      var total = 0
+      for _ in 0..<n { total &+= floorDeep(&floorState) }
+      return total
+    }
   }
 
   static func scopeToLeaf(_ store: StoreOf<L10>) -> StoreOf<Counter> {
@@ -95,11 +117,8 @@ enum Workloads {
       for _ in 0..<n { leaf.send(.increment) }
       return leaf.state.count
     }
+    let floor = deepFloor(n)
     var floorState = deepState()
-    let floor = measure(operations: n) {
-      for _ in 0..<n { floorDeep(&floorState) }
-      return floorReadDeep(&floorState)
-    }
     let sendAllocs = Allocations.perOperation(10_000) {
       for _ in 0..<10_000 { leaf.send(.increment) }
     }
@@ -117,7 +136,7 @@ enum Workloads {
     }
     let floorRead = measure(operations: chains) {
       var total = 0
-      for _ in 0..<chains { total &+= floorReadDeep(&floorState) }
+      for index in 0..<chains { total &+= floorReadDeep(&floorState, index) }
       return total
     }
     return [
@@ -141,12 +160,12 @@ enum Workloads {
       for id in ids.reversed() { store.send(.path(.popFrom(id: id))) }
       return ids.count
     }
+    var path: [Screen.State] = []
     let floor = measure(operations: 3 * n) {
-      var path: [Screen.State] = []
-      for _ in 0..<n { path.append(Screen.State()) }
-      for index in path.indices { path[index].taps &+= 1 }
       var total = 0
-      while let last = path.popLast() { total &+= last.taps }
+      for _ in 0..<n { total &+= floorPush(&path) }
+      for index in 0..<n { total &+= floorTap(&path, index) }
+      for _ in 0..<n { total &+= floorPop(&path) }
       return total
     }
     let allocs = Allocations.perOperation(3 * n) {
@@ -158,28 +177,59 @@ enum Workloads {
     return result("W4", "stack: push, element action, pop (per step)", run, floor, allocs: allocs)
   }
 
-  static func w5() async -> Result {
+  /// W5: the effect round trip, timed as a peer's would be: `n` actions each start a `.run`
+  /// effect that sends a follow-up, and the clock stops when the last follow-up has been
+  /// reduced (the reducer says so; nothing polls). The floor: a raw `Task` per effect that hops
+  /// to the main actor and does the follow-up's work.
+  static func w5() async -> [Result] {
     let n = 10_000
-    let store = Store(initialState: Ping.State()) { Ping() }
+    let roundTrips = RoundTrips()
+    let store = Store(initialState: Ping.State()) { Ping(roundTrips: roundTrips) }
+    _ = store.state
     let run = await measure(operations: n) {
-      var tasks: [StoreTask] = []
-      tasks.reserveCapacity(n)
-      for _ in 0..<n { tasks.append(store.send(.ping)) }
-      for task in tasks { await task.finish() }
+      await roundTrips.run(n) { for _ in 0..<n { store.send(.ping) } }
       return store.state.pongs
     }
-    @MainActor final class Box { var value = 0 }
-    let box = Box()
-    let floor = await measure(operations: n) {
-      var tasks: [Task<Void, Never>] = []
-      tasks.reserveCapacity(n)
-      for _ in 0..<n { tasks.append(Task.detached { await MainActor.run { box.value &+= 1 } }) }
-      for task in tasks { await task.value }
-      return box.value
+    let allocs = await Allocations.perOperation(n) {
+      await roundTrips.run(n) { for _ in 0..<n { store.send(.ping) } }
     }
-    return result(
-      "W5", "effects: .run sending a follow-up", run, floor, allocs: nil,
-      note: "floor: a plain Task per effect that hops to the main actor")
+    let floor = await measure(operations: n) {
+      var total = 0
+      await roundTrips.run(n) { for _ in 0..<n { total &+= floorEffect(roundTrips) } }
+      return total
+    }
+    let floorAllocs = await Allocations.perOperation(n) {
+      await roundTrips.run(n) { for _ in 0..<n { _ = floorEffect(roundTrips) } }
+    }
+
+    // W5f: `finish()` on a send whose effects have all finished, against awaiting a finished
+    // task.
+    let finishes = 10_000
+    let task = store.send(.ping)
+    await task.finish()
+    let finish = await measure(operations: finishes) {
+      for _ in 0..<finishes { await task.finish() }
+      return finishes
+    }
+    let finishAllocs = await Allocations.perOperation(finishes) {
+      for _ in 0..<finishes { await task.finish() }
+    }
+    let finished = Task { 1 }
+    _ = await finished.value
+    let finishFloor = await measure(operations: finishes) {
+      var total = 0
+      for _ in 0..<finishes { total &+= await floorFinish(finished) }
+      return total
+    }
+    return [
+      result(
+        "W5", "effects: .run round trip to its follow-up", run, floor, allocs: allocs,
+        floorAllocs: floorAllocs,
+        note: "floor: a raw Task per effect that hops to the main actor and does the work"),
+      result(
+        "W5f", "finish() on a finished send", finish, finishFloor, allocs: finishAllocs,
+        note: "floor: awaiting a finished Task's value"),
+    ]
   }
 
   static func w6() async -> Result {
@@ -192,10 +242,7 @@ enum Workloads {
     let floor = measure(operations: n, repetitions: 3) {
       var state = Counter.State()
       var matches = 0
-      for index in 1...n {
-        floorIncrement(&state)
-        if state == Counter.State(count: index) { matches &+= 1 }
-      }
+      for index in 1...n { matches &+= floorAssertedIncrement(&state, index) }
       return matches
     }
     return result("W6", "test store: send with an assertion", run, floor, allocs: nil)
@@ -211,13 +258,12 @@ enum Workloads {
       }
       return store.state.child == nil ? n : 0
     }
-    var floorState = Presenter.State()
+    var floorState = PlainPresenter()
     let floor = measure(operations: n) {
       var total = 0
       for _ in 0..<n {
-        floorState.child = Counter.State()
-        total &+= floorState.child?.count ?? 1
-        floorState.child = nil
+        total &+= floorPresent(&floorState)
+        total &+= floorDismiss(&floorState)
       }
       return total
     }
@@ -237,13 +283,13 @@ enum Workloads {
     store.send(deepLeafAction())
     let run = measure(operations: n) {
       var total = 0
-      for _ in 0..<n { total &+= leaf.state.count }
+      for index in 0..<n { total &+= leaf.state.count &+ index }
       return total
     }
-    var floorState = store.state
+    var floorState = deepState()
     let floor = measure(operations: n) {
       var total = 0
-      for _ in 0..<n { total &+= floorReadDeep(&floorState) }
+      for index in 0..<n { total &+= floorReadDeep(&floorState, index) }
       return total
     }
     return result("W8", "read a field through a store scoped 10 deep", run, floor, allocs: nil)
@@ -263,11 +309,12 @@ enum Workloads {
 
   static func result(
     _ id: String, _ name: String, _ run: (nsPerOp: Double, checksum: Int),
-    _ floor: (nsPerOp: Double, checksum: Int), allocs: Double?, note: String? = nil
+    _ floor: (nsPerOp: Double, checksum: Int), allocs: Double?, floorAllocs: Double? = nil,
+    note: String? = nil
   ) -> Result {
     Result(
       id: id, name: name, nsPerOp: run.nsPerOp, floorNsPerOp: floor.nsPerOp,
       ratio: run.nsPerOp / max(floor.nsPerOp, 0.01), allocsPerOp: allocs,
-      checksum: run.checksum &+ floor.checksum, note: note)
+      floorAllocsPerOp: floorAllocs, checksum: run.checksum &+ floor.checksum, note: note)
   }
 }

@@ -4,11 +4,31 @@ import Foundation
 // same run. Build in release: `swift run -c release cascade-benchmark [--json] [--filter W2]`.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+  print(
+    """
+    usage: cascade-benchmark [--json] [--filter PREFIX | --only ID]
+
+      --json             print the results as JSON (what scripts/performance-table.swift reads)
+      --filter PREFIX    run only the workloads whose id starts with PREFIX (W1, W5, W10...)
+      --only ID          run only the workload (or group: W3, W5, W10) with this id
+
+    Each row is timed beside its floor, the same work done by an optimized, non-inlined
+    plain-Swift function on plain values, in the same run; the ratio is to that floor.
+    """)
+  exit(0)
+}
 let json = arguments.contains("--json")
 let filter = arguments.firstIndex(of: "--filter").flatMap {
   $0 + 1 < arguments.count ? arguments[$0 + 1].uppercased() : nil
 }
-func selected(_ id: String) -> Bool { filter.map { id.hasPrefix($0) } ?? true }
+let only = arguments.firstIndex(of: "--only").flatMap {
+  $0 + 1 < arguments.count ? arguments[$0 + 1].uppercased() : nil
+}
+func selected(_ id: String) -> Bool {
+  if let only { return id == only }
+  return filter.map { id.hasPrefix($0) } ?? true
+}
 
 #if DEBUG
   if !json {
@@ -23,12 +43,14 @@ let started = Date()
 
 // W9 first: memory the other workloads free is reused, and would hide what a new store costs.
 if selected("W9") { memory = await MainActor.run { Workloads.w9() } }
-if selected("W1") { results.append(await MainActor.run { Workloads.w1() }) }
-if selected("W1") { results.append(await MainActor.run { Workloads.w1i() }) }
+if selected("W1") { results.append(await MainActor.run { Workloads.w1(observed: true) }) }
+if selected("W1N") { results.append(await MainActor.run { Workloads.w1(observed: false) }) }
+if selected("W1I") { results.append(await MainActor.run { Workloads.w1i() }) }
+if selected("W1D") { results.append(await MainActor.run { Workloads.w1d() }) }
 if selected("W2") { results.append(await MainActor.run { Workloads.w2() }) }
 if selected("W3") { results.append(contentsOf: await MainActor.run { Workloads.w3() }) }
 if selected("W4") { results.append(await MainActor.run { Workloads.w4() }) }
-if selected("W5") { results.append(await Workloads.w5()) }
+if selected("W5") { results.append(contentsOf: await Workloads.w5()) }
 if selected("W6") { results.append(await Workloads.w6()) }
 if selected("W7") { results.append(await MainActor.run { Workloads.w7() }) }
 if selected("W8") { results.append(await MainActor.run { Workloads.w8() }) }
@@ -68,10 +90,12 @@ if json {
     pad("id", 5) + pad("workload", 46) + pad("ns/op", 11) + pad("floor ns", 11) + pad("ratio", 9)
       + "allocs/op")
   for result in results {
-    print(
+    let timing: String =
       pad(result.id, 5) + pad(result.name, 46) + pad(number(result.nsPerOp), 11)
-        + pad(number(result.floorNsPerOp), 11) + pad(number(result.ratio) + "x", 9)
-        + (result.allocsPerOp.map { number($0) } ?? "-"))
+      + pad(number(result.floorNsPerOp), 11) + pad(number(result.ratio) + "x", 9)
+    var allocations: String = result.allocsPerOp.map { number($0) } ?? "-"
+    if let floor = result.floorAllocsPerOp { allocations += " (floor " + number(floor) + ")" }
+    print(timing + allocations)
   }
   if let memory {
     print(

@@ -1,3 +1,4 @@
+import CascadeTesting
 import Foundation
 import Testing
 
@@ -72,6 +73,17 @@ private struct Greeter: Reducer {
       state.greetings.append(text)
       return .none
     }
+  }
+}
+
+/// Reads one dependency through the other.
+private struct OverrideReader: Reducer {
+  enum Action: Equatable, Sendable { case read }
+  @Dependency(\.number) var number
+  @Dependency(\.greeting) var greeting
+  func reduce(into state: inout [String], action: Action) -> Effect<Action> {
+    state.append("\(number): \(greeting.greet("Ada"))")
+    return .none
   }
 }
 
@@ -227,6 +239,37 @@ struct DependencyTests {
     }
     store.send(())
     #expect(store.state == [15])
+  }
+
+  /// A `.dependency` override is made once per set of values around it (an action through it
+  /// allocates nothing), yet follows those values when a test changes them.
+  @Test func aDependencyOverrideFollowsTheValuesAroundItWhenATestChangesThem() async {
+    let store = TestStore(initialState: [String]()) {
+      OverrideReader().dependency(\.greeting, GreetingClient { "Hi \($0)" })
+    } withDependencies: {
+      $0.number = 1
+    }
+    await store.send(.read) { $0 = ["1: Hi Ada"] }
+    await store.send(.read) { $0 = ["1: Hi Ada", "1: Hi Ada"] }
+    store.dependencies.number = 2
+    await store.send(.read) { $0 = ["1: Hi Ada", "1: Hi Ada", "2: Hi Ada"] }
+  }
+
+  @Test func aTransformRunsForEveryAction() {
+    let calls = Box(0)
+    let store = Store(initialState: [String]()) {
+      OverrideReader().transformDependency(\.number) { number in
+        calls.update { $0 += 1 }
+        number += calls.value
+      }
+    } withDependencies: {
+      $0.greeting = GreetingClient { "Hello \($0)" }
+    }
+    let built = calls.value
+    store.send(.read)
+    store.send(.read)
+    #expect(calls.value == built + 2)
+    #expect(store.state == ["\(built + 1): Hello Ada", "\(built + 2): Hello Ada"])
   }
 
   @Test func aDependencyWithoutATestValueFailsTheTestThatUsesIt() async {

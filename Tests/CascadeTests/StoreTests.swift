@@ -186,6 +186,21 @@ struct StoreTests {
     await real.send(.tapped).finish()
     #expect(real.activeEffectCount == 0)
   }
+
+  /// `finish()` runs on the caller's actor: with nothing left to wait for it returns without
+  /// suspending, so work queued behind the caller on the main actor has not run yet.
+  @Test func finishingASendWithNothingRunningNeverLeavesTheMainActor() async {
+    let store = Store(initialState: Feed.State()) { Feed() }
+    let finished = store.send(.tapped)
+    await finished.finish()
+    for task in [store.send(.increment), finished] {
+      let queuedBehind = Box(false)
+      Task { @MainActor in queuedBehind.update { $0 = true } }
+      await task.finish()
+      #expect(!queuedBehind.value)
+      await Task.yield()
+    }
+  }
 }
 
 /// A subscription to an outside stream of events, and an action whose effect emits one.

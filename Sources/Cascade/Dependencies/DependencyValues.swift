@@ -28,6 +28,7 @@ public struct DependencyValues: Sendable {
   }
 
   /// Runs the asynchronous `operation` with `values` current.
+  @usableFromInline
   static func _withValue<R>(
     _ values: DependencyValues,
     isolation: isolated (any Actor)? = #isolation,

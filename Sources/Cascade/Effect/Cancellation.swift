@@ -19,7 +19,7 @@ extension Effect {
   ///   - cancelInFlight: Cancel the effects already running with this id before starting this
   ///     one.
   public func cancellable<ID: Hashable & Sendable>(id: ID, cancelInFlight: Bool = false) -> Self {
-    if case .none = operation { return self }
+    if _isNone { return self }
     return Self(.cancellable(_AnyID(id), cancelInFlight: cancelInFlight, self))
   }
 

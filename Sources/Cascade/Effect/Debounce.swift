@@ -17,7 +17,7 @@ extension Effect {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Self {
-    if case .none = operation { return self }
+    if _isNone { return self }
     // The deadline is fixed now, while the reducer runs, so it does not depend on when the
     // effect's task gets to start.
     let deadline = clock.now.advanced(by: duration)

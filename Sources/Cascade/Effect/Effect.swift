@@ -20,9 +20,24 @@
 /// after another, and ``cancellable(id:cancelInFlight:)`` makes one cancellable by id.
 public struct Effect<Action> {
   @usableFromInline let operation: _Operation
+  /// Whether `operation` is `.none`, known when the effect is made (where the case is usually a
+  /// constant): testing the case of a stored effect copies the whole effect first, and every
+  /// `Scope` asks it of its child's effect on every action.
+  @usableFromInline let _isNone: Bool
 
-  @usableFromInline
-  init(_ operation: _Operation) { self.operation = operation }
+  @inlinable
+  init(_ operation: _Operation) {
+    if case .none = operation { _isNone = true } else { _isNone = false }
+    self.operation = operation
+  }
+
+  /// For the effects made on every action (`.none`, `.send`): the case is known, and testing it
+  /// would copy the effect (the optimizer does not fold the test).
+  @inlinable
+  init(_ operation: _Operation, isNone: Bool) {
+    self.operation = operation
+    _isNone = isNone
+  }
 
   @usableFromInline
   enum _Operation {
@@ -42,7 +57,13 @@ public struct Effect<Action> {
 /// The asynchronous unit of an effect: an operation and where it was written.
 @usableFromInline
 struct _Run<Action>: Sendable {
-  @usableFromInline let priority: TaskPriority?
+  /// The priority's raw value: `TaskPriority` is a resilient type, and storing one here would
+  /// make every `Effect` of unknown size to the compiler, so that each copy, switch and destroy
+  /// of an effect (one per action) went through the runtime.
+  @usableFromInline let priorityRawValue: UInt8?
+  @inlinable var priority: TaskPriority? {
+    priorityRawValue.map { TaskPriority(rawValue: $0) }
+  }
   @usableFromInline let operation: @Sendable (Send<Action>) async throws -> Void
   @usableFromInline let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
   @usableFromInline let fileID: StaticString
@@ -56,7 +77,7 @@ struct _Run<Action>: Sendable {
     handler: (@Sendable (any Error, Send<Action>) async -> Void)?, fileID: StaticString,
     line: UInt, dependencies: DependencyValues
   ) {
-    self.priority = priority
+    self.priorityRawValue = priority?.rawValue
     self.operation = operation
     self.handler = handler
     self.fileID = fileID
@@ -96,7 +117,7 @@ extension Effect {
   ///   return .none
   /// ```
   @inlinable
-  public static var none: Self { Self(.none) }
+  public static var none: Self { Self(.none, isNone: true) }
 
   /// An effect that sends `action` immediately, in the same batch as the action that returned
   /// it: before any other action reaches the store and before observers are notified.
@@ -106,7 +127,7 @@ extension Effect {
   ///   return .send(.delegate(.saved(state.draft)))
   /// ```
   @inlinable
-  public static func send(_ action: Action) -> Self { Self(.send(action)) }
+  public static func send(_ action: Action) -> Self { Self(.send(action), isNone: false) }
 
   /// An effect that runs `operation` on a new task; it sends actions back through `send`.
   ///
@@ -165,8 +186,8 @@ extension Effect {
   /// This effect and `other` at the same time.
   @inlinable
   public func merge(with other: Self) -> Self {
-    if case .none = other.operation { return self }
-    if case .none = operation { return other }
+    if other._isNone { return self }
+    if _isNone { return other }
     return .merge([self, other])
   }
 
@@ -230,16 +251,13 @@ extension Effect {
 
   /// Whether this effect does nothing.
   @inlinable
-  public var isNone: Bool {
-    if case .none = operation { return true }
-    return false
-  }
+  public var isNone: Bool { _isNone }
 
   /// Runs this effect's children under a navigation position: their cancellation ids are
   /// namespaced by `id`, and cancelling the position cancels all of them.
   @usableFromInline
   func _navigation(_ id: _AnyID) -> Self {
-    if case .none = operation { return self }
+    if _isNone { return self }
     return Self(.navigation(id, self))
   }
 }

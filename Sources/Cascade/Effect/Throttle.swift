@@ -19,7 +19,7 @@ extension Effect {
     clock: C,
     latest: Bool
   ) -> Self {
-    if case .none = operation { return self }
+    if _isNone { return self }
     let throttle = _Throttle(
       id: _AnyID(id),
       latest: latest,

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -6,7 +8,7 @@
   import Darwin
 #endif
 
-/// Dependencies boxed for the thread-local slot below; a store allocates its box once.
+/// Dependencies boxed for the slot below; a store allocates its box once.
 @usableFromInline
 final class _DependencyBox: Sendable {
   @usableFromInline let values: DependencyValues
@@ -17,29 +19,48 @@ final class _DependencyBox: Sendable {
 ///
 /// A store runs every batch inside the dependencies it pinned. Binding a task-local for each
 /// batch costs an allocation (outside a task, Swift keeps task-locals in a heap-allocated
-/// fallback), so the loop publishes its values in a thread-local slot instead: two pointer
-/// writes per batch. `DependencyValues.current` reads this slot first. Overrides made while a
-/// batch runs (`withDependencies`, `.dependency`) stack on the slot too, so they keep their
-/// precedence; effects capture the values when created and bind them as a task-local in their
-/// own task, where no batch runs.
+/// fallback), so the loop publishes its values in a slot instead. `DependencyValues.current`
+/// reads this slot first. Overrides made while a batch runs (`withDependencies`, `.dependency`)
+/// stack on the slot too, so they keep their precedence; effects capture the values when created
+/// and bind them as a task-local in their own task, where no batch runs.
+///
+/// The slot is one per process, owned by the thread running a send loop: send loops run on the
+/// main actor only, so there is at most one such thread at a time, and it is the only one that
+/// writes the slot (a thread-local, through `pthread_setspecific`, cost three library calls per
+/// batch; this costs two atomic stores and a `pthread_self`). Any other thread reads the owner,
+/// sees it is not itself, and never touches the box.
 @usableFromInline
 enum _BatchDependencies {
-  @usableFromInline static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key, nil)
-    return key
-  }()
+  /// The thread running a send loop, or 0.
+  @usableFromInline static let owner = Atomic<UInt>(0)
+  /// That loop's dependencies: read and written by the owner only (`nonisolated(unsafe)`: the
+  /// main actor's jobs, which are the only writers, are ordered one after another).
+  @usableFromInline nonisolated(unsafe) static var box: Unmanaged<_DependencyBox>?
+
+  @inlinable static var thread: UInt {
+    #if canImport(Darwin)
+      UInt(bitPattern: pthread_self())
+    #else
+      UInt(pthread_self())
+    #endif
+  }
 
   @inlinable static var current: _DependencyBox? {
-    guard let pointer = pthread_getspecific(key) else { return nil }
-    return Unmanaged<_DependencyBox>.fromOpaque(pointer).takeUnretainedValue()
+    guard owner.load(ordering: .relaxed) == thread else { return nil }
+    return box?.takeUnretainedValue()
   }
 
   @inlinable
   static func with<Result>(_ box: _DependencyBox, _ body: () throws -> Result) rethrows -> Result {
-    let previous = pthread_getspecific(key)
-    pthread_setspecific(key, Unmanaged.passUnretained(box).toOpaque())
-    defer { pthread_setspecific(key, previous) }
+    let thread = thread
+    let previousOwner = owner.load(ordering: .relaxed)
+    let previousBox = self.box
+    self.box = Unmanaged.passUnretained(box)
+    owner.store(thread, ordering: .relaxed)
+    defer {
+      self.box = previousBox
+      owner.store(previousOwner, ordering: .relaxed)
+    }
     return try withExtendedLifetime(box) { try body() }
   }
 }

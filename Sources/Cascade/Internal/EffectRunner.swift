@@ -7,9 +7,13 @@
 @usableFromInline
 package final class _EffectRunner: Sendable {
   private struct Entry {
-    let task: Task<Void, Never>
+    /// Nil until the task is made, outside the lock, just after the entry is registered.
+    var task: Task<Void, Never>?
     let context: _EffectContext
     let cascade: _Cascade?
+    /// A cancellation that reached the entry before its task was made: the task is cancelled
+    /// as soon as it exists.
+    var isCancelRequested: Bool
   }
 
   private struct State {
@@ -18,6 +22,7 @@ package final class _EffectRunner: Sendable {
     var isTornDown = false
   }
 
+  /// Also guards the mutable state of every ``_Cascade`` of this runner.
   private let state = Guarded(State())
 
   @usableFromInline init() {}
@@ -38,25 +43,59 @@ package final class _EffectRunner: Sendable {
     cascade: _Cascade?,
     _ body: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never>? {
-    state.withLock { state -> Task<Void, Never>? in
+    guard let token = register(context: context, cascade: cascade) else { return nil }
+    let task = Task(priority: priority) {
+      await body()
+      self.complete(token)
+    }
+    attach(task, token: token)
+    return task
+  }
+
+  /// Registers a task about to start under `context`; its token, or nil when the store is gone.
+  ///
+  /// The task is made after this, outside the lock (making a task may run executor code), and
+  /// handed over with ``attach(_:token:)``; it calls ``complete(_:)`` when it ends. A task that
+  /// ends, or is cancelled, before it is attached is handled by `complete` and
+  /// `isCancelRequested`.
+  @usableFromInline
+  func register(context: _EffectContext, cascade: _Cascade?) -> UInt64? {
+    state.withLock { state -> UInt64? in
       guard !state.isTornDown else { return nil }
       let token = state.nextToken
       state.nextToken &+= 1
-      // Created under the lock so that the task cannot report completion before it is
-      // registered: `complete` waits for the lock.
-      let task = Task(priority: priority) {
-        await body()
-        self.complete(token)
-      }
-      state.entries[token] = Entry(task: task, context: context, cascade: cascade)
-      if let cascade, !cascade.add(token) { task.cancel() }
-      return task
+      state.entries[token] = Entry(
+        task: nil, context: context, cascade: cascade,
+        isCancelRequested: cascade?.lockedIsCancelled ?? false)
+      cascade?.lockedRunning += 1
+      return token
     }
   }
 
-  private func complete(_ token: UInt64) {
-    let cascade = state.withLock { $0.entries.removeValue(forKey: token)?.cascade }
-    cascade?.remove(token)
+  /// Stores the task registered under `token`, and cancels it (outside the lock) if a
+  /// cancellation reached it first.
+  @usableFromInline
+  func attach(_ task: Task<Void, Never>, token: UInt64) {
+    let isCancelRequested = state.withLock { state -> Bool in
+      // No entry: the task has already finished.
+      guard state.entries[token] != nil else { return false }
+      state.entries[token]!.task = task
+      return state.entries[token]!.isCancelRequested
+    }
+    if isCancelRequested { task.cancel() }
+  }
+
+  /// Called by a registered task when its work is done.
+  @usableFromInline
+  func complete(_ token: UInt64) {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      guard let cascade = state.entries.removeValue(forKey: token)?.cascade else { return [] }
+      cascade.lockedRunning -= 1
+      guard cascade.lockedRunning == 0, !cascade.lockedWaiters.isEmpty else { return [] }
+      defer { cascade.lockedWaiters = [:] }
+      return Array(cascade.lockedWaiters.values)
+    }
+    for waiter in waiters { waiter.resume() }
   }
 
   /// Cancels the tasks under `path` that carry `id`, or all tasks under `path` when `id` is nil.
@@ -75,93 +114,95 @@ package final class _EffectRunner: Sendable {
     }
   }
 
-  /// Cancels the tasks with these tokens.
-  func cancel(tokens: Set<UInt64>) {
-    let tasks = state.withLock { state in tokens.compactMap { state.entries[$0]?.task } }
-    for task in tasks { task.cancel() }
+  /// Cancels the tasks of `cascade`, and those it starts from now on.
+  func cancel(_ cascade: _Cascade) {
+    cancel(marking: { _ in cascade.lockedIsCancelled = true }) { $0.cascade === cascade }
   }
 
   /// Cancels every task and refuses new ones: the store is gone.
   func tearDown() {
-    let tasks = state.withLock { state -> [Task<Void, Never>] in
-      state.isTornDown = true
-      return state.entries.values.map(\.task)
-    }
-    for task in tasks { task.cancel() }
+    cancel(marking: { $0.isTornDown = true }) { _ in true }
   }
 
-  private func cancel(where shouldCancel: (Entry) -> Bool) {
+  /// Runs `body` under the lock that guards the state of this runner's cascades.
+  func withLock<R>(_ body: () -> R) -> R {
+    state.withLock { _ in body() }
+  }
+
+  /// Cancels the tasks `shouldCancel` names, after `mark` has changed the state in the same
+  /// critical section.
+  private func cancel(
+    marking mark: (inout State) -> Void = { _ in }, where shouldCancel: (Entry) -> Bool
+  ) {
     // Collected under the lock, cancelled outside it: cancellation handlers run synchronously
     // and may call back into the runner.
-    let tasks = state.withLock { state in state.entries.values.filter(shouldCancel).map(\.task) }
+    let tasks = state.withLock { state -> [Task<Void, Never>] in
+      mark(&state)
+      var tasks: [Task<Void, Never>] = []
+      var index = state.entries.values.startIndex
+      while index != state.entries.values.endIndex {
+        if shouldCancel(state.entries.values[index]) {
+          if let task = state.entries.values[index].task {
+            tasks.append(task)
+          } else {
+            state.entries.values[index].isCancelRequested = true
+          }
+        }
+        state.entries.values.formIndex(after: &index)
+      }
+      return tasks
+    }
     for task in tasks { task.cancel() }
   }
 }
 
 /// The effects started by one `send` and, transitively, by the actions those effects sent:
 /// what a ``StoreTask`` cancels and waits for.
+///
+/// `@unchecked Sendable`: its mutable state (the `locked…` properties) is only ever read or
+/// written under its runner's lock, the one that registers and completes its tasks (one lock
+/// per store instead of one per send, and no set of task tokens: the runner's entries know
+/// their cascade).
 @usableFromInline
-package final class _Cascade: Sendable {
-  private struct State {
-    var tokens: Set<UInt64> = []
-    var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-    var nextWaiter = 0
-    var isCancelled = false
-  }
-
-  private let state = Guarded(State())
+package class _Cascade: @unchecked Sendable {
+  /// Tasks of the cascade started and not yet finished.
+  fileprivate final var lockedRunning = 0
+  fileprivate final var lockedIsCancelled = false
+  fileprivate final var lockedWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+  fileprivate final var lockedNextWaiter = 0
   private let runner: _EffectRunner
 
   @usableFromInline init(runner: _EffectRunner) { self.runner = runner }
 
-  /// Records a started task; `false` if the cascade was already cancelled.
-  func add(_ token: UInt64) -> Bool {
-    state.withLock { state in
-      state.tokens.insert(token)
-      return !state.isCancelled
-    }
-  }
-
-  func remove(_ token: UInt64) {
-    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-      state.tokens.remove(token)
-      guard state.tokens.isEmpty else { return [] }
-      defer { state.waiters = [:] }
-      return Array(state.waiters.values)
-    }
-    for waiter in waiters { waiter.resume() }
-  }
-
-  var isCancelled: Bool { state.withLock { $0.isCancelled } }
+  var isCancelled: Bool { runner.withLock { lockedIsCancelled } }
 
   /// Whether a task of the cascade is still running.
-  package var isRunning: Bool { state.withLock { !$0.tokens.isEmpty } }
+  package var isRunning: Bool { runner.withLock { lockedRunning > 0 } }
 
   package func cancel() {
-    let tokens = state.withLock { state in
-      state.isCancelled = true
-      return state.tokens
-    }
-    runner.cancel(tokens: tokens)
+    runner.cancel(self)
   }
 
-  /// Waits until every task of the cascade has finished, or the waiting task is cancelled.
-  package func wait() async {
-    let id = state.withLock { state in
-      defer { state.nextWaiter += 1 }
-      return state.nextWaiter
+  /// Waits until every task of the cascade has finished, or the waiting task is cancelled; on
+  /// the caller's actor, so that nothing hops when there is nothing left to wait for.
+  package func wait(isolation: isolated (any Actor)? = #isolation) async {
+    let id = runner.withLock { () -> Int? in
+      guard lockedRunning > 0 else { return nil }
+      defer { lockedNextWaiter += 1 }
+      return lockedNextWaiter
     }
+    guard let id else { return }
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        let isDone = state.withLock { state in
-          if state.tokens.isEmpty || Task.isCancelled { return true }
-          state.waiters[id] = continuation
+        let isDone = runner.withLock { () -> Bool in
+          if lockedRunning == 0 || Task.isCancelled { return true }
+          lockedWaiters[id] = continuation
           return false
         }
         if isDone { continuation.resume() }
       }
     } onCancel: {
-      state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+      runner.withLock { lockedWaiters.removeValue(forKey: id) }?.resume()
     }
   }
 }

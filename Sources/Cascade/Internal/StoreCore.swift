@@ -13,6 +13,10 @@ package class _CoreBase: Observable {
   @usableFromInline @exclusivity(unchecked) final var isObserved = false
   @usableFromInline @exclusivity(unchecked) final var hasSubscribers = false
 
+  /// `\_CoreBase._state`, made once: a key path literal is looked up in the runtime each time
+  /// it is evaluated, and the registrar is told twice per batch.
+  @usableFromInline let stateKeyPath: KeyPath<_CoreBase, Void> = \_CoreBase._state
+
   @usableFromInline init() {}
 
   /// The number of throttle windows the store remembers.
@@ -24,17 +28,17 @@ package class _CoreBase: Observable {
   @usableFromInline
   final func accessState() {
     isObserved = true
-    registrar.access(self, keyPath: \_CoreBase._state)
+    registrar.access(self, keyPath: stateKeyPath)
   }
 
   @inlinable
   final func willChange() {
-    if isObserved { registrar.willSet(self, keyPath: \_CoreBase._state) }
+    if isObserved { registrar.willSet(self, keyPath: stateKeyPath) }
   }
 
   @inlinable
   final func didChange() {
-    if isObserved { registrar.didSet(self, keyPath: \_CoreBase._state) }
+    if isObserved { registrar.didSet(self, keyPath: stateKeyPath) }
     if hasSubscribers { notifySubscribers() }
   }
 
@@ -110,17 +114,20 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   }
 
   @usableFromInline let reducer: _ReduceFunction<State, Action>
-  @usableFromInline var dependencies: _DependencyBox
+  // Exclusivity of the two properties below is enforced by construction (main actor only, and
+  // the send loop never hands out a reference to them), so not checked at run time per send.
+  @usableFromInline @exclusivity(unchecked) var dependencies: _DependencyBox
   /// Set by a `TestStore`: actions sent by effects (through `Send` or `.send`) are handed to it
   /// instead of being reduced, until the test receives them.
-  @usableFromInline package var interceptor: (@MainActor (Action, _Cascade) -> Void)?
+  @usableFromInline @exclusivity(unchecked) package var interceptor:
+    (@MainActor (Action, _Cascade) -> Void)?
   @usableFromInline @exclusivity(unchecked) var buffer: [Pending] = []
   @usableFromInline @exclusivity(unchecked) var isSending = false
   /// The cascade of the top-level `send` being processed, made when its first task starts.
   @usableFromInline @exclusivity(unchecked) var batchCascade: _Cascade?
   /// Tasks started while a part of a concatenation is interpreted: the sequence waits for
   /// them, and for nothing started by the actions the part sends.
-  private var collectedTasks: [Task<Void, Never>]?
+  @usableFromInline var collectedTasks: [Task<Void, Never>]?
   /// The throttle windows, per navigation position and id. Entries go when their position
   /// goes, and a sweep forgets windows that have closed once the table doubles.
   private var throttles: [ThrottleKey: ThrottleState] = [:]
@@ -161,7 +168,7 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
       return cascade
     }
     if isSending { return enqueueDuringBatch(action, origin: origin) }
-    let started = batch { buffer.append(Pending(action: action, origin: origin)) }
+    let started = batch(first: action, origin: origin)
     if case let .cascade(cascade) = origin { return cascade }
     return started
   }
@@ -171,7 +178,7 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   @usableFromInline
   func enqueueDuringBatch(_ action: Action, origin: _Origin) -> _Cascade? {
     let origin: _Origin =
-      if case .top = origin { .cascade(_Cascade(runner: runner)) } else { origin }
+      if case .top = origin { .cascade(_StoreCascade(core: self)) } else { origin }
     buffer.append(Pending(action: action, origin: origin))
     if case let .cascade(cascade) = origin { return cascade }
     return nil
@@ -191,20 +198,51 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     // After the seed, so that an observer sending as it hears of the change queues its action
     // behind the one being sent, never in front of it.
     willChange()
+    _BatchDependencies.with(dependencies) { reduceBuffer() }
+    return endBatch()
+  }
+
+  /// The send loop for one action sent from outside: the action is reduced first, without
+  /// going through the buffer, then whatever it queued (most sends queue nothing).
+  @inlinable
+  func batch(first action: Action, origin: _Origin) -> _Cascade? {
+    isSending = true
+    // An observer sending as it hears of the change queues its action behind this one.
+    willChange()
     _BatchDependencies.with(dependencies) {
-      var index = 0
-      while index < buffer.count {
-        let pending = buffer[index]
-        index += 1
-        let effect = reducer(&state, pending.action)
-        switch effect.operation {
-        case .none: break
-        case let .send(action): enqueue(action, origin: pending.origin)
-        default: interpret(effect, origin: pending.origin, context: .root)
-        }
-      }
+      reduce(action, origin: origin)
+      if !buffer.isEmpty { reduceBuffer() }
+    }
+    return endBatch()
+  }
+
+  /// Reduces one action and interprets its effect. The switch is on the returned value itself,
+  /// which it consumes: switching on a stored effect would copy it first (one outlined copy and
+  /// one destroy of the whole effect per action).
+  @inlinable
+  func reduce(_ action: Action, origin: _Origin) {
+    switch reducer(&state, action).operation {
+    case .none: break
+    case let .send(action): enqueue(action, origin: origin)
+    case let .run(run): startRootRun(run, origin: origin)
+    case let operation: interpret(Effect(operation), origin: origin, context: .root)
+    }
+  }
+
+  /// Reduces the queued actions in order, with those they queue in turn, and empties the queue.
+  @inlinable
+  func reduceBuffer() {
+    var index = 0
+    while index < buffer.count {
+      let pending = buffer[index]
+      index += 1
+      reduce(pending.action, origin: pending.origin)
     }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  @inlinable
+  func endBatch() -> _Cascade? {
     isSending = false
     // Taken before observers run: one of them may start a new batch.
     let started = batchCascade
@@ -230,7 +268,7 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
       return cascade
     case .top:
       if let batchCascade { return batchCascade }
-      let cascade = _Cascade(runner: runner)
+      let cascade = _StoreCascade(core: self)
       batchCascade = cascade
       return cascade
     }
@@ -317,16 +355,48 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     if let task { collectedTasks?.append(task) }
   }
 
+  /// A `.run` effect returned by the root reducer, the common case, started by code specialized
+  /// with the feature's types (unspecialized, every generic type it touches is looked up in the
+  /// runtime's metadata caches).
+  @inlinable
+  func startRootRun(_ run: _Run<Action>, origin: _Origin) {
+    let cascade: _StoreCascade<State, Action>
+    switch origin {
+    case .top:
+      if let batchCascade = batchCascade as? _StoreCascade<State, Action> {
+        cascade = batchCascade
+      } else {
+        cascade = _StoreCascade(core: self)
+        batchCascade = cascade
+      }
+    case let .cascade(origin):
+      guard let origin = origin as? _StoreCascade<State, Action> else {
+        return interpret(Effect(.run(run)), origin: .cascade(origin), context: .root)
+      }
+      cascade = origin
+    }
+    guard let token = runner.register(context: .root, cascade: cascade) else { return }
+    let task = Self.startTask(run, cascade: cascade, runner: runner, token: token)
+    runner.attach(task, token: token)
+    collectedTasks?.append(task)
+  }
+
   private func startRun(_ run: _Run<Action>, origin: _Origin, context: _EffectContext) {
     let cascade = cascade(for: origin)
-    let send: Send<Action>
-    if let throttle = context.throttle {
-      send = Send { [weak self] action in
-        self?.throttleAction(
-          action, origin: .cascade(cascade), throttle: throttle, context: context)
+    if context.throttle == nil, let cascade = cascade as? _StoreCascade<State, Action> {
+      guard let token = runner.register(context: context, cascade: cascade) else { return }
+      let task = Self.startTask(run, cascade: cascade, runner: runner, token: token)
+      runner.attach(task, token: token)
+      collectedTasks?.append(task)
+      return
+    }
+    let throttle = context.throttle
+    let send = Send<Action> { [weak self] action in
+      guard let throttle else {
+        _ = self?.send(action, origin: .cascade(cascade))
+        return
       }
-    } else {
-      send = Send { [weak self] action in _ = self?.send(action, origin: .cascade(cascade)) }
+      self?.throttleAction(action, origin: .cascade(cascade), throttle: throttle, context: context)
     }
     start(context: context, cascade: cascade, priority: run.priority) {
       await DependencyValues._withValue(run.dependencies) {
@@ -335,7 +405,36 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     }
   }
 
-  private nonisolated static func execute(_ run: _Run<Action>, send: Send<Action>) async {
+  /// The task of a `.run` effect. Its closure is the only object an effect allocates besides
+  /// its task (the `Send` captures the cascade alone); made here, outside the main actor, so
+  /// that the task starts on the global executor.
+  @inlinable
+  nonisolated static func startTask(
+    _ run: _Run<Action>, cascade: _StoreCascade<State, Action>, runner: _EffectRunner,
+    token: UInt64
+  ) -> Task<Void, Never> {
+    Task(priority: run.priority) {
+      await perform(run, cascade: cascade)
+      runner.complete(token)
+    }
+  }
+
+  /// The work of a `.run` effect's task. Out of line: inlined into the task's closure, its
+  /// frames outgrow the task's first allocation slab, which costs a heap allocation per task.
+  @usableFromInline
+  nonisolated static func perform(_ run: _Run<Action>, cascade: _StoreCascade<State, Action>)
+    async
+  {
+    let send = Send<Action> { [cascade] action in
+      _ = cascade.core?.send(action, origin: .cascade(cascade))
+    }
+    await DependencyValues._withValue(run.dependencies) {
+      await execute(run, send: send)
+    }
+  }
+
+  @usableFromInline
+  nonisolated static func execute(_ run: _Run<Action>, send: Send<Action>) async {
     do {
       try await run.operation(send)
     } catch is CancellationError {

@@ -14,7 +14,7 @@ extension Reducer {
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     _ value: Value
   ) -> _DependencyModifierReducer<Self> {
-    _DependencyModifierReducer(base: self) { $0[keyPath: keyPath] = value }
+    _DependencyModifierReducer(base: self, isConstant: true) { $0[keyPath: keyPath] = value }
   }
 
   /// This reducer, with the dependency at `keyPath` changed by `transform` for it and
@@ -30,31 +30,37 @@ extension Reducer {
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     transform: @escaping @Sendable (inout Value) -> Void
   ) -> _DependencyModifierReducer<Self> {
-    _DependencyModifierReducer(base: self) { transform(&$0[keyPath: keyPath]) }
+    _DependencyModifierReducer(base: self, isConstant: false) { transform(&$0[keyPath: keyPath]) }
   }
 }
 
 /// The reducer ``Reducer/dependency(_:_:)`` and ``Reducer/transformDependency(_:transform:)``
 /// build.
 public struct _DependencyModifierReducer<Base: Reducer>: Reducer {
-  let base: Base
-  let update: @Sendable (inout DependencyValues) -> Void
+  @usableFromInline let base: Base
+  /// Whether `update` sets a value given once (`dependency(_:_:)`), rather than transforming it.
+  @usableFromInline let isConstant: Bool
+  @usableFromInline let update: @Sendable (inout DependencyValues) -> Void
+
+  @usableFromInline
+  init(
+    base: Base, isConstant: Bool, update: @escaping @Sendable (inout DependencyValues) -> Void
+  ) {
+    self.base = base
+    self.isConstant = isConstant
+    self.update = update
+  }
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     _reduceFunction()(&state, action)
   }
 
+  @inlinable
   public func _reduceFunction() -> _ReduceFunction<Base.State, Base.Action> {
     // The base's body is built inside the override too, for reducers that read dependencies
     // while building it.
-    var values = DependencyValues._current
-    update(&values)
-    let base = DependencyValues._withValue(values) { self.base._reduceFunction() }
-    let update = update
-    return { state, action in
-      var values = DependencyValues._current
-      update(&values)
-      return DependencyValues._withValue(values) { base(&state, action) }
-    }
+    let override = _DependencyOverride(isConstant: isConstant, update: update)
+    let base = DependencyValues._withValue(override.values()) { self.base._reduceFunction() }
+    return { state, action in override.run { base(&state, action) } }
   }
 }

@@ -18,8 +18,17 @@ public struct StoreTask: Hashable, Sendable {
 
   /// Waits until every effect of the cascade has finished. Cancelling the task that waits
   /// cancels the effects.
-  public func finish() async {
-    guard let cascade else { return }
+  ///
+  /// It runs on the caller's actor: on a send whose effects have all finished (or that started
+  /// none) it returns without suspending.
+  ///
+  /// ```swift
+  /// await store.send(.refresh).finish()
+  /// ```
+  ///
+  /// - Parameter isolation: The caller's actor, where the wait runs; leave it to its default.
+  public func finish(isolation: isolated (any Actor)? = #isolation) async {
+    guard let cascade, cascade.isRunning else { return }
     await withTaskCancellationHandler {
       await cascade.wait()
     } onCancel: {

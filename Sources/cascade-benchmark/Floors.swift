@@ -1,0 +1,105 @@
+// The plain-Swift floors. One definition for every row: the floor is the same state change (or
+// read) done by an optimized `@inline(never)` function on plain values, none of Cascade's types
+// in it, called once per operation, with a result the loop consumes. `@inline(never)` keeps
+// the call (the optimizer cannot fold a loop of opaque calls into one); the result keeps the
+// work. Reads take the loop's index so that no call is loop-invariant.
+
+/// The state of the floors of W7: a plain optional child, no `@PresentationState`.
+struct PlainPresenter {
+  var child: Counter.State?
+}
+
+@inline(never) func floorIncrement(_ state: inout Counter.State) -> Int {
+  state.count &+= 1
+  return state.count
+}
+
+@inline(never) func floorRead(_ state: inout Counter.State, _ index: Int) -> Int {
+  state.count &+ index
+}
+
+@inline(never) func floorDeep(_ state: inout L10.State) -> Int {
+  state.child.child.child.child.child.child.child.child.child.child.count &+= 1
+  return state.child.child.child.child.child.child.child.child.child.child.count
+}
+
+@inline(never) func floorReadDeep(_ state: inout L10.State, _ index: Int) -> Int {
+  state.child.child.child.child.child.child.child.child.child.child.count &+ index
+}
+
+/// W4's three steps: push a screen, act on one, pop one.
+@inline(never) func floorPush(_ path: inout [Screen.State]) -> Int {
+  path.append(Screen.State())
+  return path.count
+}
+
+@inline(never) func floorTap(_ path: inout [Screen.State], _ index: Int) -> Int {
+  path[index].taps &+= 1
+  return path[index].taps
+}
+
+@inline(never) func floorPop(_ path: inout [Screen.State]) -> Int {
+  path.removeLast().taps
+}
+
+/// W7's two steps: present a child, dismiss it.
+@inline(never) func floorPresent(_ state: inout PlainPresenter) -> Int {
+  state.child = Counter.State()
+  return state.child?.count ?? 1
+}
+
+@inline(never) func floorDismiss(_ state: inout PlainPresenter) -> Int {
+  state.child = nil
+  return state.child == nil ? 1 : 0
+}
+
+/// W6: the increment and the comparison a test assertion makes.
+@inline(never) func floorAssertedIncrement(_ state: inout Counter.State, _ expected: Int) -> Int {
+  state.count &+= 1
+  return state == Counter.State(count: expected) ? 1 : 0
+}
+
+/// W5's floor: a raw `Task` that hops to the main actor and does the follow-up's work.
+@inline(never) func floorEffect(_ roundTrips: RoundTrips) -> Int {
+  Task { await roundTrips.reduced() }
+  return 1
+}
+
+/// W5f's floor: awaiting a finished task, on the caller's actor.
+@inline(never) func floorFinish(
+  _ task: Task<Int, Never>, isolation: isolated (any Actor)? = #isolation
+) async -> Int {
+  await task.value
+}
+
+/// Counts the follow-ups of W5 on the main actor, and resumes whoever waits for the last one.
+@MainActor
+final class RoundTrips {
+  // `nonisolated(unsafe)`: only ever touched on the main actor, by the floor's tasks (isolated
+  // calls) and by the `Ping` reducer, which the store runs there but which is not isolated to
+  // it (`MainActor.assumeIsolated` would allocate a closure context per call and be counted).
+  nonisolated(unsafe) private(set) var count = 0
+  nonisolated(unsafe) private var target = Int.max
+  nonisolated(unsafe) private var waiter: CheckedContinuation<Void, Never>?
+
+  /// One follow-up done (the floor).
+  func reduced() { reducedByReducer() }
+
+  /// One follow-up reduced (Cascade): called by the reducer, on the main actor.
+  nonisolated func reducedByReducer() {
+    count &+= 1
+    if count == target, let waiter {
+      self.waiter = nil
+      waiter.resume()
+    }
+  }
+
+  /// Runs `start`, which starts `operations` round trips, and returns when the last has ended.
+  func run(_ operations: Int, _ start: () -> Void) async {
+    await withCheckedContinuation { continuation in
+      target = count &+ operations
+      waiter = continuation
+      start()
+    }
+  }
+}
