@@ -207,6 +207,11 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   @inlinable
   func batch(first action: Action, origin: _Origin) -> _Cascade? {
     isSending = true
+    if case .top = origin {
+      _BatchOrigin.begin(startedByUser: true)
+    } else {
+      _BatchOrigin.begin(startedByUser: false)
+    }
     // An observer sending as it hears of the change queues its action behind this one.
     willChange()
     _BatchDependencies.with(dependencies) {
