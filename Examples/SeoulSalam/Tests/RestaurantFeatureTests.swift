@@ -226,7 +226,10 @@ struct RestaurantClientTests {
       return
     }
     #expect(removed.count == 62)
-    #expect(await next() == .failure(.connectionLost("connection to the listings lost")))
+    let lost: Result<[Restaurant], RestaurantFailure> = .failure(
+      .connectionLost("connection to the listings lost"))
+    let last = await next()
+    #expect(last == lost)
     #expect(await iterator.next() == nil)  // the stream ends after a failure
   }
 
