@@ -12,9 +12,10 @@ extension Fuzzer {
   /// handed to the step during which they were reported.
   func execute(_ script: [Action]?, _ random: inout SeededGenerator) async -> FuzzSession<Action> {
     let reported = Guarded<[String]>([])
-    return await RuntimeWarnings.$handler.withValue({ warning in
+    let collect = RuntimeWarningHandler { warning in
       reported.withLock { $0.append(warning.message) }
-    }) {
+    }
+    return await RuntimeWarnings.$handler.withValue(collect) {
       await session(script, &random, reported)
     }
   }

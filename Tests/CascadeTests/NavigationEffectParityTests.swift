@@ -36,9 +36,8 @@ private struct Screens: Reducer {
 }
 
 /// The effects of stack screens and presented children behave the same in a real `Store` and in
-/// the `TestStore`: each script runs in both, and after every step the `TestStore` must be in
-/// exactly the state the real store was in (so both reduced the same actions, in the same
-/// order), and both end with no effect running.
+/// the `TestStore`: each script runs in both, and the `TestStore` must reduce the same actions
+/// into the same states, in the same order, with no effect left running.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct NavigationEffectParityTests {
@@ -99,59 +98,11 @@ struct NavigationEffectParityTests {
     ])
   }
 
-  /// Runs `script` in a real store, recording the state after each action it reduces, then
-  /// in a `TestStore` that must reduce the same actions into the same states.
   private func expectParity(
     _ script: [ScriptStep<Screens.Action>], sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let recorder = Recorder<Screens.State, Screens.Action>(keepingStates: true)
-    let storeClock = TestClock()
-    let store = Store(initialState: Screens.State()) {
-      Screens().record(into: recorder)
-    } withDependencies: {
-      $0.continuousClock = storeClock
-    }
-    var tasks: [StoreTask] = []
-    var expected = 0
-    for step in script {
-      switch step {
-      case let .send(action):
-        tasks.append(store.send(action))
-        expected += 1
-      case let .advance(duration):
-        await storeClock.advance(by: duration)
-      case .receive:
-        expected += 1
-        let target = expected
-        _ = await store.values(of: \.log.count).first { $0 >= target }
-      }
-    }
-    for task in tasks { await task.finish() }
-    let entries = recorder.recording.entries
-    #expect(
-      entries.count == expected, "the store reduced \(entries)", sourceLocation: sourceLocation)
-
-    let testClock = TestClock()
-    let testStore = TestStore(initialState: Screens.State()) {
-      Screens()
-    } withDependencies: {
-      $0.continuousClock = testClock
-    }
-    var next = entries.makeIterator()
-    for step in script {
-      switch step {
-      case let .send(action):
-        let entry = next.next()
-        #expect(entry?.action == action, sourceLocation: sourceLocation)
-        await testStore.send(action) { $0 = entry?.state ?? $0 }
-      case let .advance(duration):
-        await testClock.advance(by: duration)
-      case let .receive(action):
-        let entry = next.next()
-        #expect(entry?.action == action, sourceLocation: sourceLocation)
-        await testStore.receive(action) { $0 = entry?.state ?? $0 }
-      }
-    }
-    await testStore.finish()
+    await expectStoreAndTestStoreAgree(
+      script, initialState: Screens.State(), reducedCount: { $0.log.count },
+      sourceLocation: sourceLocation, feature: { _ in Screens() })
   }
 }

@@ -180,9 +180,11 @@ struct ClientTests {
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       // A thread of its own: a deadlock must not starve the cooperative pool.
       Thread {
-        RuntimeWarnings.$handler.withValue({ _ in
-          seenInReport.withValue { $0.append(client.current()) }
-        }) {
+        RuntimeWarnings.$handler.withValue(
+          RuntimeWarningHandler { _ in
+            seenInReport.withValue { $0.append(client.current()) }
+          }
+        ) {
           client.toggle(7)
         }
         done.resume()

@@ -137,9 +137,11 @@ struct RankingClientTests {
     let board = RankingBoard(file: file)
     let seenInReport = LockIsolated<[Int]>([])
     await runOnItsOwnThread {
-      RuntimeWarnings.$handler.withValue({ _ in
-        seenInReport.withValue { $0.append(board.ranking.touches(for: seoulHigh.id)) }
-      }) {
+      RuntimeWarnings.$handler.withValue(
+        RuntimeWarningHandler { _ in
+          seenInReport.withValue { $0.append(board.ranking.touches(for: seoulHigh.id)) }
+        }
+      ) {
         board.add(1, to: seoulHigh.id)
       }
     }

@@ -8,13 +8,8 @@ enum _DismissHook {
   @TaskLocal static var current: _DismissAction?
 }
 
-/// The dismissal a running effect is bound to.
-///
-/// A struct, not a bare optional closure, on purpose: with Swift 6.3 on Linux, an optimized
-/// build specialized `TaskLocal.withValue` for an optional `async` function type with a null
-/// type metadata pointer, and every presented child's effect crashed in
-/// `swift_task_localValuePush` (debug builds were fine). A task-local of a nominal type does
-/// not hit it.
+/// The dismissal a running effect is bound to. A struct around the closure, not a bare
+/// optional closure, for the reason `RuntimeWarningHandler` gives: optimized builds crashed.
 struct _DismissAction: Sendable {
   let run: @Sendable () async -> Void
 }

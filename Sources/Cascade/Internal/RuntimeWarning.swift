@@ -12,10 +12,22 @@ package struct RuntimeWarning: Sendable, CustomStringConvertible {
   package var description: String { "\(fileID):\(line): \(message)" }
 }
 
+/// A task-local handler of runtime warnings.
+///
+/// A struct around the closure, never a bare optional closure: Swift 6.3's optimizer miscompiles
+/// `TaskLocal.withValue` for an optional function type (a null type-metadata pointer; the
+/// optimized program crashes in `swift_task_localValuePush`). `.ci/run` refuses such a
+/// task-local anywhere in `Sources`.
+package struct RuntimeWarningHandler: Sendable {
+  package let report: @Sendable (RuntimeWarning) -> Void
+
+  package init(_ report: @escaping @Sendable (RuntimeWarning) -> Void) { self.report = report }
+}
+
 /// Where runtime warnings go: a task-local handler (tests capture with it), else the handler a
 /// test framework integration installed, else standard error.
 package enum RuntimeWarnings {
-  @TaskLocal package static var handler: (@Sendable (RuntimeWarning) -> Void)?
+  @TaskLocal package static var handler: RuntimeWarningHandler?
 
   /// Installed by CascadeTesting: records the warning as a failure of the running test;
   /// returns `true` when it knows it did (then nothing is printed).
@@ -28,9 +40,9 @@ package enum RuntimeWarnings {
     isolation: isolated (any Actor)? = #isolation
   ) async rethrows -> (R, [RuntimeWarning]) {
     let collected = Guarded<[RuntimeWarning]>([])
-    let result = try await $handler.withValue({ warning in
-      collected.withLock { $0.append(warning) }
-    }) {
+    let result = try await $handler.withValue(
+      RuntimeWarningHandler { warning in collected.withLock { $0.append(warning) } }
+    ) {
       try await operation()
     }
     return (result, collected.withLock { $0 })
@@ -43,7 +55,7 @@ package func reportRuntimeWarning(_ message: String, fileID: StaticString, line:
   let warning = RuntimeWarning(
     message: message, fileID: "\(fileID)", line: line, staticFileID: fileID)
   if let handler = RuntimeWarnings.handler {
-    handler(warning)
+    handler.report(warning)
     return
   }
   if let fallback = RuntimeWarnings.fallback.withLock({ $0 }), fallback(warning) { return }

@@ -85,56 +85,84 @@ enum ScriptStep<Action> {
   case receive(Action)
 }
 
-/// Runs a script in a real `Store` and in a `TestStore` of the same feature, each with its
-/// own test clock, and checks that both reduce the same actions in the same order and end in
-/// the same state.
-///
-/// The `TestStore` receives each expected action in turn (exhaustively); the `Store` waits,
-/// at each expected action, until it has reduced that many actions, so both see the script's
-/// steps at the same points. No wall clock is involved.
+/// Runs a `Shapes` script in a real `Store` and in a `TestStore`: see
+/// `expectStoreAndTestStoreAgree(_:initialState:reducedCount:sourceLocation:feature:)`.
 @MainActor
 func expectStoreAndTestStoreAgree(
   _ script: [ScriptStep<Shapes.Action>],
   sourceLocation: SourceLocation = #_sourceLocation
 ) async {
-  var expected: [Shapes.Action] = []
-  for step in script {
-    switch step {
-    case let .send(action), let .receive(action): expected.append(action)
-    case .advance: break
-    }
-  }
+  await expectStoreAndTestStoreAgree(
+    script, initialState: Shapes.State(), reducedCount: { $0.log.count },
+    sourceLocation: sourceLocation, feature: Shapes.init(clock:))
+}
 
+/// Runs a script in a real `Store` and in a `TestStore` of the same feature, each with its own
+/// test clock (passed to `feature` and set as the `continuousClock` dependency), and checks
+/// that both reduce the same actions, in the same order, into the same states.
+///
+/// The real store runs first, with a `Recorder` keeping the state after every action it
+/// reduces; at each expected action it waits until `reducedCount` (a count the feature keeps
+/// of the actions it reduced) reaches it, and at the end it waits for every effect, so an action
+/// delivered late is caught. Then the `TestStore` (exhaustive) must send and receive the same
+/// actions, reaching each recorded state in turn. No wall clock is involved.
+@MainActor
+func expectStoreAndTestStoreAgree<Feature: Reducer>(
+  _ script: [ScriptStep<Feature.Action>],
+  initialState: Feature.State,
+  reducedCount: @escaping @MainActor @Sendable (Feature.State) -> Int,
+  sourceLocation: SourceLocation = #_sourceLocation,
+  feature: @escaping (TestClock) -> Feature
+) async
+where
+  Feature.State: Equatable & Sendable, Feature.Action: Equatable & Sendable
+{
+  let recorder = Recorder<Feature.State, Feature.Action>(keepingStates: true)
   let storeClock = TestClock()
-  let store = Store(initialState: Shapes.State()) { Shapes(clock: storeClock) }
-  var reduced = 0
+  let store = Store(initialState: initialState) {
+    feature(storeClock).record(into: recorder)
+  } withDependencies: {
+    $0.continuousClock = storeClock
+  }
+  var tasks: [StoreTask] = []
+  var expected = 0
   for step in script {
     switch step {
     case let .send(action):
-      store.send(action)
-      reduced += 1
+      tasks.append(store.send(action))
+      expected += 1
     case let .advance(duration):
       await storeClock.advance(by: duration)
     case .receive:
-      reduced += 1
-      let target = reduced
-      _ = await store.values(of: \.log.count).first { $0 >= target }
+      expected += 1
+      let target = expected
+      _ = await store.values(of: reducedCount).first { $0 >= target }
     }
   }
-  #expect(store.log == expected, sourceLocation: sourceLocation)
+  for task in tasks { await task.finish() }
+  let entries = recorder.recording.entries
+  #expect(entries.count == expected, "the store reduced \(entries)", sourceLocation: sourceLocation)
 
   let testClock = TestClock()
-  let testStore = TestStore(initialState: Shapes.State()) { Shapes(clock: testClock) }
+  let testStore = TestStore(initialState: initialState) {
+    feature(testClock)
+  } withDependencies: {
+    $0.continuousClock = testClock
+  }
+  var next = entries.makeIterator()
   for step in script {
     switch step {
     case let .send(action):
-      await testStore.send(action) { $0.log.append(action) }
+      let entry = next.next()
+      #expect(entry?.action == action, sourceLocation: sourceLocation)
+      await testStore.send(action) { $0 = entry?.state ?? $0 }
     case let .advance(duration):
       await testClock.advance(by: duration)
     case let .receive(action):
-      await testStore.receive(action) { $0.log.append(action) }
+      let entry = next.next()
+      #expect(entry?.action == action, sourceLocation: sourceLocation)
+      await testStore.receive(action) { $0 = entry?.state ?? $0 }
     }
   }
   await testStore.finish()
-  #expect(testStore.state == store.state, sourceLocation: sourceLocation)
 }
