@@ -75,4 +75,21 @@ struct ForEachReducerTests {
     await store.receive(.rows(.element(id: 1, action: .tick))) { $0.rows[id: 1]?.ticks = 1 }
     await store.finish()
   }
+
+  @Test func aRealStoreAlsoEndsOnlyTheRemovedRowsEffects() async {
+    let store = Store(initialState: List.State()) {
+      List()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    store.send(.add(1))
+    let first = store.send(.rows(.element(id: 1, action: .start)))
+    store.send(.add(2))
+    let second = store.send(.rows(.element(id: 2, action: .start)))
+    store.send(.removeLast)
+    await clock.advance(by: .seconds(1))
+    await first.finish()
+    await second.finish()
+    #expect(store.state.rows.map(\.ticks) == [1])
+  }
 }
