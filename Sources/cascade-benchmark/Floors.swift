@@ -1,3 +1,5 @@
+import Observation
+
 // The plain-Swift floors. One definition for every row: the floor is the same state change (or
 // read) done by an optimized `@inline(never)` function on plain values, none of Cascade's types
 // in it, called once per operation, with a result the loop consumes. `@inline(never)` keeps
@@ -51,6 +53,29 @@ struct PlainPresenter {
 @inline(never) func floorDismiss(_ state: inout PlainPresenter) -> Int {
   state.child = nil
   return state.child == nil ? 1 : 0
+}
+
+/// W1o's floor: a plain observable model, observed again before every change, as W1o's store.
+/// Written out as the `@Observable` macro would write it (Cascade's targets use no macros).
+final class PlainCounterModel: Observable {
+  private let registrar = ObservationRegistrar()
+  private var storedCount = 0
+  var count: Int {
+    get {
+      registrar.access(self, keyPath: \.count)
+      return storedCount
+    }
+    set {
+      registrar.withMutation(of: self, keyPath: \.count) { storedCount = newValue }
+    }
+  }
+}
+
+@inline(never) func floorObservedIncrement(_ model: PlainCounterModel) -> Int {
+  var total = 0
+  withObservationTracking { total = model.count } onChange: {}
+  model.count &+= 1
+  return total
 }
 
 /// W6: the increment and the comparison a test assertion makes.

@@ -4,8 +4,9 @@ import Observation
 
 @MainActor
 enum Workloads {
-  /// W1: a root send to a counter. `observed`: the store's state has been read (as any view
-  /// or `withObservationTracking` does), so every batch notifies the registrar. Not observed:
+  /// W1: a root send to a counter. `observed`: an observer has read the store's state (with
+  /// `withObservationTracking`, as a view does) and does not read it again: it hears the first
+  /// batch, and later batches skip the registrar, as nobody is registered. Not observed:
   /// nothing has ever read the state through the store (the count is read after the timing).
   static func w1(observed: Bool) -> Result {
     let n = 1_000_000
@@ -27,6 +28,31 @@ enum Workloads {
     return observed
       ? result("W1", "send, observed", checksum, floor, allocs: allocs)
       : result("W1n", "send, never observed", checksum, floor, allocs: allocs)
+  }
+
+  /// W1o: a root send to a counter whose state an observer reads again before every send, as
+  /// a view does that renders after every change: every batch tells the registrar. The floor
+  /// is the same observer on a plain `@Observable` model changed by a plain function.
+  static func w1o() -> Result {
+    let n = 200_000
+    let store = Store(initialState: Counter.State()) { Counter() }
+    let run = measure(operations: n) {
+      var total = 0
+      for _ in 0..<n {
+        withObservationTracking { total &+= store.state.count } onChange: {}
+        store.send(.increment)
+      }
+      return total
+    }
+    let model = PlainCounterModel()
+    let floor = measure(operations: n) {
+      var total = 0
+      for _ in 0..<n { total &+= floorObservedIncrement(model) }
+      return total
+    }
+    return result(
+      "W1o", "send, re-observed before each send", run, floor, allocs: nil,
+      note: "floor: the same observer on a plain @Observable model")
   }
 
   static func counterFloor(_ n: Int) -> (nsPerOp: Double, checksum: Int) {

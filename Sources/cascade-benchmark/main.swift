@@ -44,6 +44,7 @@ let started = Date()
 // W9 first: memory the other workloads free is reused, and would hide what a new store costs.
 if selected("W9") { memory = await MainActor.run { Workloads.w9() } }
 if selected("W1") { results.append(await MainActor.run { Workloads.w1(observed: true) }) }
+if selected("W1O") { results.append(await MainActor.run { Workloads.w1o() }) }
 if selected("W1N") { results.append(await MainActor.run { Workloads.w1(observed: false) }) }
 if selected("W1I") { results.append(await MainActor.run { Workloads.w1i() }) }
 if selected("W1D") { results.append(await MainActor.run { Workloads.w1d() }) }

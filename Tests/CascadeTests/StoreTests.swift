@@ -65,6 +65,49 @@ struct StoreTests {
     #expect(changes.value == 2)
   }
 
+  /// Observation's observers hear one change each: a store tells the registrar only while
+  /// someone has read its state since the last batch. An observer that reads again later, as
+  /// a view does when it renders again, hears the next batch.
+  @Test func anObserverThatReadsAgainLaterHearsTheNextBatch() {
+    let store = Store(initialState: Chain.State()) { Chain() }
+    let changes = Box(0)
+    func observeOnce() {
+      withObservationTracking {
+        _ = store.state.count
+      } onChange: {
+        changes.update { $0 += 1 }
+      }
+    }
+    observeOnce()
+    store.send(.noop)
+    store.send(.noop)  // nobody is registered: nothing to hear
+    #expect(changes.value == 1)
+    observeOnce()
+    store.send(.countdown(0))
+    #expect(changes.value == 2)
+    // A read outside any observation (a test, a log line) registers nobody.
+    _ = store.state.count
+    store.send(.noop)
+    #expect(changes.value == 2)
+    observeOnce()
+    store.send(.noop)
+    #expect(changes.value == 3)
+  }
+
+  /// The `Observations` sequence registers anew for every element it produces: it sees each
+  /// batch's result, also after batches during which nobody observed.
+  @Test func theObservationsSequenceSeesEveryBatch() async {
+    let store = Store(initialState: Chain.State()) { Chain() }
+    var counts = Observations { store.state.count }.makeAsyncIterator()
+    #expect(await counts.next() == 0)
+    store.send(.countdown(0))
+    #expect(await counts.next() == 1)
+    store.send(.countdown(1))
+    #expect(await counts.next() == 3)
+    store.send(.countdown(0))
+    #expect(await counts.next() == 4)
+  }
+
   @Test func observationTracksScopedStoresToo() {
     struct Parent: Reducer {
       struct State { var chain = Chain.State() }

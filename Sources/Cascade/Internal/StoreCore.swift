@@ -8,9 +8,14 @@ package class _CoreBase: Observable {
   @usableFromInline let registrar = ObservationRegistrar()
   @usableFromInline package let runner = _EffectRunner()
   private var subscribers: [_WeakSubscriber] = []
-  /// Whether anyone ever read the state through a store: until then no observer can be
-  /// registered, and batches skip the registrar.
+  /// Whether the state has been read through a store since the last batch told the registrar:
+  /// only then can an observer be registered, so only then does a batch tell the registrar.
+  /// Observation's observers are one-shot (`withObservationTracking`, `Observations`, and the
+  /// views built on them hear one change, then read again to hear the next), so once a batch
+  /// has told the registrar, nobody is left registered who has not read since.
   @usableFromInline @exclusivity(unchecked) final var isObserved = false
+  /// Whether the running batch told the registrar `willSet`, so must tell it `didSet`.
+  @usableFromInline @exclusivity(unchecked) final var isNotifying = false
   @usableFromInline @exclusivity(unchecked) final var hasSubscribers = false
 
   /// `\_CoreBase._state`, made once: a key path literal is looked up in the runtime each time
@@ -33,12 +38,20 @@ package class _CoreBase: Observable {
 
   @inlinable
   final func willChange() {
-    if isObserved { registrar.willSet(self, keyPath: stateKeyPath) }
+    guard isObserved else { return }
+    // Cleared before the registrar runs: an observer that registers again while it hears
+    // `willSet` (reading the state from its handler) is heard at the next batch.
+    isObserved = false
+    isNotifying = true
+    registrar.willSet(self, keyPath: stateKeyPath)
   }
 
   @inlinable
   final func didChange() {
-    if isObserved { registrar.didSet(self, keyPath: stateKeyPath) }
+    if isNotifying {
+      isNotifying = false
+      registrar.didSet(self, keyPath: stateKeyPath)
+    }
     if hasSubscribers { notifySubscribers() }
   }
 
