@@ -73,7 +73,10 @@ final class PlainCounterModel: Observable {
 
 @inline(never) func floorObservedIncrement(_ model: PlainCounterModel) -> Int {
   var total = 0
-  withObservationTracking { total = model.count } onChange: {}
+  withObservationTracking {
+    total = model.count
+  } onChange: {
+  }
   model.count &+= 1
   return total
 }

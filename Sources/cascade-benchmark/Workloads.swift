@@ -39,7 +39,10 @@ enum Workloads {
     let run = measure(operations: n) {
       var total = 0
       for _ in 0..<n {
-        withObservationTracking { total &+= store.state.count } onChange: {}
+        withObservationTracking {
+          total &+= store.state.count
+        } onChange: {
+        }
         store.send(.increment)
       }
       return total
