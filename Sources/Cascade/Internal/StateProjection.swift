@@ -2,11 +2,16 @@
 @usableFromInline
 @MainActor
 class _Projection<Value> {
-  @usableFromInline init() {}
+  /// The value's fixed address, when it has one (a chain of stored properties from the root's
+  /// storage): the store reads it there directly. Valid while the projection lives.
+  @usableFromInline final let address: UnsafeMutableRawPointer?
+
+  @usableFromInline init(address: UnsafeMutableRawPointer? = nil) { self.address = address }
 
   @usableFromInline func get() -> Value { fatalError("_Projection is abstract") }
 
   /// A projection one key path further down.
+  @usableFromInline
   func appending<Child>(_ keyPath: KeyPath<Value, Child>) -> _Projection<Child> {
     _MappedProjection(base: self, keyPath: keyPath)
   }
@@ -19,27 +24,19 @@ class _Projection<Value> {
 final class _PathProjection<Root, Value>: _Projection<Value> {
   let box: _StateBox<Root>
   let keyPath: KeyPath<Root, Value>
-  let offset: Int?
 
   @usableFromInline init(box: _StateBox<Root>, keyPath: KeyPath<Root, Value>) {
     self.box = box
     self.keyPath = keyPath
-    self.offset = MemoryLayout<Root>.offset(of: keyPath)
+    let offset = MemoryLayout<Root>.offset(of: keyPath)
+    // The root's storage never moves while the box lives, and this projection keeps it alive.
+    super.init(address: offset.map { UnsafeMutableRawPointer(box.storage) + $0 })
   }
 
   @usableFromInline override func get() -> Value {
-    guard let offset else { return box.state[keyPath: keyPath] }
-    return Self.read(&box.state, at: offset)
-  }
-
-  /// Reads the value at `offset` in `root`. Nonisolated, so that the closure it hands to
-  /// `withUnsafePointer` is too: a main-actor closure there is checked to run on the main
-  /// actor each time it is called (a fifth of the cost of a read through scoped stores).
-  private nonisolated static func read(_ root: inout Root, at offset: Int) -> Value {
-    withUnsafePointer(to: &root) { root in
-      // The offset of a stored property: its memory is bound to `Value` while `root` is.
-      (UnsafeRawPointer(root) + offset).assumingMemoryBound(to: Value.self).pointee
-    }
+    // The offset of a stored property: its memory is bound to `Value` while the root's is.
+    guard let address else { return box.state[keyPath: keyPath] }
+    return address.assumingMemoryBound(to: Value.self).pointee
   }
 
   override func appending<Child>(_ keyPath: KeyPath<Value, Child>) -> _Projection<Child> {

@@ -85,11 +85,29 @@ package class _CoreBase: Observable {
 @usableFromInline
 @MainActor
 package class _StateBox<State>: _CoreBase {
-  /// Exclusivity is enforced by construction instead of at run time: the state is touched only
-  /// on the main actor, by the send loop (which never re-enters a reducer) and by reads.
-  @usableFromInline @exclusivity(unchecked) package final var state: State
+  /// Where the state lives, for the box's whole life: a scoped store reads its part with one
+  /// load at a fixed offset from here, in code specialized with its state type.
+  /// `nonisolated(unsafe)`: read off the main actor only by `deinit`, which runs when nothing
+  /// else can reach the box.
+  @usableFromInline nonisolated(unsafe) let storage: UnsafeMutablePointer<State>
 
-  @usableFromInline init(state: State) { self.state = state }
+  /// The state, in place. Exclusivity is enforced by construction instead of at run time: the
+  /// state is touched only on the main actor, by the send loop (which never re-enters a
+  /// reducer) and by reads.
+  @inlinable package final var state: State {
+    unsafeAddress { UnsafePointer(storage) }
+    unsafeMutableAddress { storage }
+  }
+
+  @usableFromInline init(state: State) {
+    storage = .allocate(capacity: 1)
+    storage.initialize(to: state)
+  }
+
+  deinit {
+    storage.deinitialize(count: 1)
+    storage.deallocate()
+  }
 }
 
 /// The root of a store tree: the state, the reducer and the send loop.

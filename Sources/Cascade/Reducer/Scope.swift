@@ -118,8 +118,12 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       let path = _StatePath(keyPath)
       return { state, action in
         guard let childAction = extract(action) else { return .none }
-        let effect = path.modify(&state) { child(&$0, childAction) }
-        return effect.isNone ? .none : effect.map(embed)
+        // The switch consumes the child's effect: `.none`, the common case, is then never
+        // copied or destroyed (through the effect type's value witnesses, a call per level).
+        switch path.modify(&state, { child(&$0, childAction) }).operation {
+        case .none: return .none
+        case let operation: return Effect(operation, isNone: false).map(embed)
+        }
       }
     case let .casePath(casePath, fileID, line):
       return { state, action in

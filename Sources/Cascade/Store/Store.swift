@@ -88,8 +88,14 @@ public final class Store<State, Action>: Observable {
 
   /// The current state. Reading it inside a SwiftUI view or `withObservationTracking`
   /// registers for the next change.
+  @inlinable
   public var state: State {
     core.accessState()
+    // Specialized with the state's type in the caller: a scoped store's state is usually at a
+    // fixed address in the root's, and is read there with one load.
+    if let address = projection.address {
+      return address.assumingMemoryBound(to: State.self).pointee
+    }
     return projection.get()
   }
 
@@ -116,6 +122,7 @@ public final class Store<State, Action>: Observable {
   /// The number of effect tasks of this store's tree currently running.
   package var activeEffectCount: Int { core.runner.activeCount }
 
+  @usableFromInline
   func cachedChild<ChildState, ChildAction>(
     _ id: _ScopeID,
     make: () -> Store<ChildState, ChildAction>
@@ -132,10 +139,18 @@ public final class Store<State, Action>: Observable {
 public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 
 /// How a child store was scoped: the same way twice gives the same store.
+@usableFromInline
 struct _ScopeID: Hashable {
-  let state: AnyKeyPath
-  let action: _EmbeddingID
-  let element: AnyHashable?
+  @usableFromInline let state: AnyKeyPath
+  @usableFromInline let action: _EmbeddingID
+  @usableFromInline let element: AnyHashable?
+
+  @usableFromInline
+  init(state: AnyKeyPath, action: _EmbeddingID, element: AnyHashable?) {
+    self.state = state
+    self.action = action
+    self.element = element
+  }
 }
 
 /// The identity of an action embedding closure: the function it runs.
@@ -147,9 +162,13 @@ struct _ScopeID: Hashable {
 /// case from two places gives two stores, each cached. (What a closure captures is not
 /// compared: the same closure literal capturing another value at the same place embeds like
 /// the first one. Scope element stores with the element APIs, which key by id.)
+@usableFromInline
 struct _EmbeddingID: Hashable {
-  let function: UInt
+  @usableFromInline let function: UInt
 
+  /// Inlinable: in a specialized caller, the function read is the caller's own closure, not a
+  /// reabstraction thunk that all closures of one type would share.
+  @inlinable
   init<ChildAction, Action>(_ embed: @escaping @Sendable (ChildAction) -> Action) {
     function = unsafeBitCast(embed, to: (UInt, UInt).self).0
   }

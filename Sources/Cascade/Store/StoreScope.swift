@@ -11,6 +11,7 @@ extension Store {
   /// from the same place, returns the same store while it is alive. Scoping through another
   /// action case gives another store, whose actions go to that case.
   @_disfavoredOverload  // optional, collection, stack and presentation state have their own
+  @inlinable  // specialized in the caller's module, the child's send embeds without metadata
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: @escaping @Sendable (ChildAction) -> Action
@@ -154,7 +155,11 @@ extension Store {
     }
   }
 
-  private func embedding<ChildAction>(
+  /// The child store's send: the child's action embedded, then sent as the parent's.
+  /// Inlinable so that it is specialized with the feature's action types: in generic code, every
+  /// value it passes on is copied and destroyed through its type's metadata.
+  @inlinable
+  func embedding<ChildAction>(
     _ toAction: @escaping @Sendable (ChildAction) -> Action
   ) -> @MainActor (ChildAction, _Origin) -> _Cascade? {
     let send = sendAction
