@@ -167,7 +167,10 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   /// The number of throttle windows the store remembers (tests check it stays bounded).
   package override var throttleEntryCount: Int { throttles.count }
 
-  @inlinable
+  /// Not inlinable: it runs once per store, and inlined into a client built for testing
+  /// (`-enable-testing -O`) it refers to the private throttle table's field offsets, which the
+  /// compiler then fails to link (Swift 6.3).
+  @usableFromInline
   init(
     initialState: State,
     reducer: @escaping _ReduceFunction<State, Action>,
