@@ -161,7 +161,13 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   @usableFromInline var collectedTasks: [Task<Void, Never>]?
   /// The throttle windows, per navigation position and id. Entries go when their position
   /// goes, and a sweep forgets windows that have closed once the table doubles.
-  private var throttles: [ThrottleKey: ThrottleState] = [:]
+  private var throttles: [ThrottleKey: ThrottleState] = [:] {
+    didSet { hasThrottles = !throttles.isEmpty }
+  }
+  /// Whether `throttles` has entries, known without touching it: the table's type is generic,
+  /// and the unspecialized effect interpreter would look its metadata up at every `.cancel`
+  /// and at every child that goes away.
+  private var hasThrottles = false
   private var throttleSweepThreshold = 16
 
   /// The number of throttle windows the store remembers (tests check it stays bounded).
@@ -354,14 +360,14 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     case let .cancellable(id, cancelInFlight, effect):
       if cancelInFlight {
         runner.cancel(path: context.path, id: id)
-        dropThrottledActions(under: context.path, id: id)
+        if hasThrottles { dropThrottledActions(under: context.path, id: id) }
       }
       var context = context
       context.ids.append(id)
       interpret(effect, origin: origin, context: context)
     case let .cancel(id):
       runner.cancel(path: context.path, id: id)
-      dropThrottledActions(under: context.path, id: id)
+      if hasThrottles { dropThrottledActions(under: context.path, id: id) }
     case let .navigation(position, effect):
       var context = context
       context.path.append(position)
@@ -377,6 +383,8 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
       interpret(effect, origin: origin, context: context)
     case let .prune(prune):
       runner.prune(under: context.path, isGone: prune.isGone)
+      // Checked here: the closure below alone costs a metadata lookup in this generic code.
+      guard hasThrottles else { return }
       forgetThrottles { key in
         key.path.count > context.path.count && key.path.starts(with: context.path)
           && prune.isGone(key.path[context.path.count])
@@ -588,7 +596,7 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   /// Drops the actions kept by the throttles `.cancel(id:)` reaches (all of them under `path`
   /// when `id` is nil); their windows stay, as TCA keeps the time of the last delivery.
   private func dropThrottledActions(under path: [_AnyID], id: _AnyID?) {
-    guard !throttles.isEmpty else { return }
+    guard hasThrottles else { return }
     for (key, entry) in throttles
     where key.path.starts(with: path) && (id == nil || key.id == id) && entry.isWaiting {
       var entry = entry
@@ -601,7 +609,7 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   }
 
   private func forgetThrottles(where isGone: (ThrottleKey) -> Bool) {
-    guard !throttles.isEmpty else { return }
+    guard hasThrottles else { return }
     for key in throttles.keys where isGone(key) { throttles[key] = nil }
   }
 

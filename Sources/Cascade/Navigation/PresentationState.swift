@@ -32,6 +32,8 @@ public struct PresentationState<State> {
   /// `nil` while nothing is presented.
   @usableFromInline var _box: _PresentationBox<State>?
 
+  init(_box: _PresentationBox<State>?) { self._box = _box }
+
   /// Presents `wrappedValue`, or nothing when it is `nil`: what the property wrapper's
   /// declaration calls.
   ///
@@ -91,6 +93,8 @@ final class _PresentationBox<State>: @unchecked Sendable {
   /// Exclusivity is guaranteed by the uniqueness check above, not checked at run time.
   @usableFromInline @exclusivity(unchecked) var value: State?
   @usableFromInline init(_ value: State) { self.value = value }
+  /// A box holding nothing: a marker (see `_PresentationPath`).
+  init() { self.value = nil }
 }
 
 extension PresentationState: Equatable where State: Equatable {

@@ -100,7 +100,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent._reduceFunction()
     let destination = _LazyReduce(destination)
-    let path = _StatePath(toPresentationState)
+    let path = _PresentationPath(toPresentationState)
     let extract = toPresentationAction._extract
     let embed = toPresentationAction._embed
     let lifetime = _ChildLifetime<Destination.State>(
