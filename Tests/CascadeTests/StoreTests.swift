@@ -94,6 +94,27 @@ struct StoreTests {
     #expect(changes.value == 3)
   }
 
+  /// As TCA's `observe` helper does, an observer that registers again from a task after each
+  /// change (a hop later, not inside the change) hears every batch, and one that stops
+  /// registering hears nothing more.
+  @Test func anObserverRegisteringAgainFromATaskHearsEveryBatchUntilItStops() async {
+    let store = Store(initialState: Chain.State()) { Chain() }
+    let observer = LaterObserver { store.state.count }
+    observer.observe()
+    var changes = observer.changes.stream.makeAsyncIterator()
+    store.send(.countdown(0))
+    await changes.next()
+    store.send(.countdown(1))
+    await changes.next()
+    #expect(observer.seen == [0, 1, 3])
+    observer.isStopped = true
+    store.send(.countdown(0))
+    await changes.next()
+    store.send(.countdown(0))
+    #expect(observer.seen == [0, 1, 3])
+    #expect(store.state.count == 5)
+  }
+
   /// The `Observations` sequence registers anew for every element it produces: it sees each
   /// batch's result, also after batches during which nobody observed.
   @Test func theObservationsSequenceSeesEveryBatch() async {
@@ -292,6 +313,30 @@ private final class Tracker: Sendable {
     } onChange: {
       self.changes.update { $0 += 1 }
       MainActor.assumeIsolated { self.track() }
+    }
+  }
+}
+
+/// Registers for observation again from a task after each change it hears (as TCA's `observe`
+/// helper does), until it is stopped; says when it has heard a change.
+@MainActor
+private final class LaterObserver: Sendable {
+  let read: @MainActor () -> Int
+  let changes = AsyncStream<Void>.makeStream()
+  var seen: [Int] = []
+  var isStopped = false
+
+  init(read: @escaping @MainActor () -> Int) { self.read = read }
+
+  func observe() {
+    guard !isStopped else { return }
+    withObservationTracking {
+      seen.append(read())
+    } onChange: {
+      Task { @MainActor in
+        self.observe()
+        self.changes.continuation.yield()
+      }
     }
   }
 }
