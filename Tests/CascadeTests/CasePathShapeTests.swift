@@ -308,6 +308,97 @@ private func twice<Root, Value>(
   }
 }
 
+/// Payloads whose spare bits hold the enum's tag: a class reference keeps its case in the
+/// pointer's unused high bits, and a `String` in its own spare bits. Only the first case's tag
+/// is all zeros there.
+private final class Ref: @unchecked Sendable {  // immutable
+  let value: Int
+  init(_ value: Int) { self.value = value }
+}
+
+private enum SpareBits: Sendable {
+  case first(Ref)
+  case second(Ref)
+  case third(Ref)
+  case bare
+}
+
+/// A `String` beside references: their common spare bits (if any) hold the tag.
+private enum Mixed: Sendable {
+  case text(String)
+  case ref(Ref)
+  case other(Ref)
+}
+
+/// One payload case beside empty ones, stored in the payload's extra inhabitants.
+private enum SinglePayload: Equatable, Sendable {
+  case value(String)
+  case loading
+  case failed
+}
+
+/// An enum of one case: the shape of a feature that wraps another.
+private enum Wrapper: Equatable, Sendable { case child(Labeled) }
+
+@Suite struct CasePathInPlaceTests {
+  // After its first meeting with a case, a path reads a payload that carries no tag bits where
+  // it lies, and projects any other out of a copy. Both must give the payload, for every value.
+
+  @Test func payloadsHoldingTheTagInTheirSpareBitsComeOutWhole() {
+    let boxes = (0..<100).map(Ref.init)
+    let first = CasePath(SpareBits.first)
+    let second = CasePath(SpareBits.second)
+    let third = CasePath(SpareBits.third)
+    let text = CasePath(Mixed.text)
+    let other = CasePath(Mixed.other)
+    for box in boxes {
+      #expect(first.extract(from: .first(box)) === box)
+      #expect(second.extract(from: .second(box)) === box)
+      #expect(third.extract(from: .third(box)) === box)
+      #expect(first.extract(from: .third(box)) == nil)
+      #expect(third.extract(from: .first(box)) == nil)
+      #expect(second.extract(from: .bare) == nil)
+      let string = "행 \(box.value) " + String(repeating: "🍜", count: box.value % 7)
+      #expect(text.extract(from: .text(string)) == string)
+      #expect(text.extract(from: .other(box)) == nil)
+      #expect(other.extract(from: .other(box)) === box)
+      #expect(other.extract(from: .ref(box)) == nil)
+    }
+    // Every extraction copied a reference it now shares: an unbalanced one would free a box.
+    #expect(boxes.map(\.value) == Array(0..<100))
+  }
+
+  @Test func whichPayloadsAreReadInPlace() throws {
+    // The premise: the tag is kept in the references' spare bits, not in a byte of its own.
+    #expect(MemoryLayout<SpareBits>.size == MemoryLayout<Ref>.size)
+    let metadata = try #require(_EnumMetadata(SpareBits.self))
+    let box = Ref(1)
+    // Tag zero in the spare bits: the payload is as it was.
+    #expect(metadata.projectionKeepsPayload(of: SpareBits.first(box), as: Ref.self))
+    // Any other tag is in the pointer's bits: it must be projected out.
+    #expect(!metadata.projectionKeepsPayload(of: SpareBits.third(box), as: Ref.self))
+    let single = try #require(_EnumMetadata(SinglePayload.self))
+    #expect(single.projectionKeepsPayload(of: SinglePayload.value("v"), as: String.self))
+    let wrapper = try #require(_EnumMetadata(Wrapper.self))
+    #expect(wrapper.projectionKeepsPayload(of: Wrapper.child(.labeled(id: 3)), as: Labeled.self))
+  }
+
+  @Test func singlePayloadAndSoleCaseEnums() {
+    let value = CasePath(SinglePayload.value)
+    for index in 0..<50 {
+      #expect(value.extract(from: .value("\(index)")) == "\(index)")
+      #expect(value.extract(from: .loading) == nil)
+      #expect(value.extract(from: .failed) == nil)
+    }
+    let child = CasePath(Wrapper.child)
+    for id in 0..<50 {
+      #expect(child.extract(from: .child(.labeled(id: id))) == .labeled(id: id))
+      #expect(child.extract(from: .child(.none)) == Labeled.none)
+      #expect(child.extract(from: .child(.pair(id: id, name: "n"))) == .pair(id: id, name: "n"))
+    }
+  }
+}
+
 /// A screen enum whose cases carry one labeled payload: the shape the issue saw drop actions.
 private struct Counter: Reducer {
   struct State: Equatable, Sendable { var count = 0 }

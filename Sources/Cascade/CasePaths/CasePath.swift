@@ -174,12 +174,20 @@ func _extractor<Root, Value>(
   let metadata = _enumMetadata(Root.self)
   let cache = _CaseTagCache()
   return { root in
-    let tag = metadata.tag(of: root)
     let matched = cache.matched.load(ordering: .relaxed)
     if matched >= 0 {
-      guard tag == UInt32(truncatingIfNeeded: matched >> 1) else { return nil }
-      return metadata.payload(of: root, indirect: matched & 1 == 1, as: Value.self)
+      if matched & _CaseTagCache.soleCase == 0 {
+        guard metadata.tag(of: root) == UInt32(truncatingIfNeeded: matched >> 3) else {
+          return nil
+        }
+      }
+      if matched & _CaseTagCache.inPlace != 0 { 
+        return _EnumMetadata.payloadInPlace(of: root, as: Value.self)
+      }
+      return metadata.payload(
+        of: root, indirect: matched & _CaseTagCache.indirect != 0, as: Value.self)
     }
+    let tag = metadata.tag(of: root)
     if cache.isRejected(tag) { return nil }
     return _firstMeeting(
       root, tag: tag, metadata: metadata, cache: cache, embed: embed, fileID: fileID, line: line)
@@ -217,7 +225,14 @@ func _firstMeeting<Root, Value>(
     cache.reject(tag)
     return nil
   }
-  cache.matched.store(Int64(tag) << 1 | (isIndirect ? 1 : 0), ordering: .relaxed)
+  var flags: Int64 = 0
+  if isIndirect {
+    flags |= _CaseTagCache.indirect
+  } else if metadata.projectionKeepsPayload(of: root, as: Value.self) {
+    flags |= _CaseTagCache.inPlace
+  }
+  if cases.count == 1 { flags |= _CaseTagCache.soleCase }
+  cache.matched.store(_CaseTagCache.matched(tag: tag, flags: flags), ordering: .relaxed)
   return payload
 }
 

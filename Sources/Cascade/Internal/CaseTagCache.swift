@@ -24,8 +24,21 @@ final class _CaseLookupCounter: Sendable {
 /// every action enum in practice.
 @usableFromInline
 final class _CaseTagCache: Sendable {
-  /// `-1` until the matching case is found, then `tag << 1 | isIndirect`.
+  /// `-1` until the matching case is found, then `tag << 3 | flags`, the flags being
+  /// ``indirect``, ``inPlace`` and ``soleCase``.
   @usableFromInline let matched = Atomic<Int64>(-1)
+
+  /// The case is `indirect`: its payload lives in a box.
+  @usableFromInline static let indirect: Int64 = 1
+  /// The payload is stored unchanged at the start of the enum's memory: no tag bits are kept
+  /// in it, so it is read in place instead of through the destructive projection of a copy.
+  @usableFromInline static let inPlace: Int64 = 2
+  /// The enum has this one case: every value holds it, so no tag is read.
+  @usableFromInline static let soleCase: Int64 = 4
+
+  /// The value `matched` holds for `tag` with `flags`.
+  @usableFromInline
+  static func matched(tag: UInt32, flags: Int64) -> Int64 { Int64(tag) << 3 | flags }
   private let rejectedLow = Atomic<UInt64>(0)
   private let rejectedHigh = Guarded<Set<UInt32>>([])
 

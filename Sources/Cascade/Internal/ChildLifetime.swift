@@ -92,7 +92,7 @@ final class _ChildLifetime<Child> {
   /// An effect that cancels every effect started at `position` and below it.
   @usableFromInline
   func end<Action>(_ position: _AnyID) -> Effect<Action> {
-    Effect(.prune(_NavigationPrune { $0 == position }))
+    Effect(.prune(.position(position)))
   }
 
   /// An effect that ends the effects of the collection elements with the `gone` ids.

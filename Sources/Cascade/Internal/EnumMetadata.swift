@@ -75,6 +75,38 @@ struct _EnumMetadata: @unchecked Sendable {
     }
   }
 
+  /// Reads the payload of `root` where it lies, at the start of the enum's memory: for a case
+  /// whose projection was found to change nothing (``projectionKeepsPayload(of:as:)``).
+  @inlinable
+  static func payloadInPlace<Root, Value>(of root: Root, as _: Value.Type) -> Value {
+    withUnsafePointer(to: root) { UnsafeRawPointer($0).load(as: Value.self) }
+  }
+
+  /// Whether projecting the payload out of `root` leaves its bytes as they were: true when the
+  /// enum keeps no tag bits in this case's payload (a single-payload enum, an enum whose tag
+  /// lives in a byte after the payloads, or the case whose tag is zero in the payloads' spare
+  /// bits). Projection clears the same tag bits from every value of a case, so what one value
+  /// shows holds for all of them. Asked once per case path and case, on the slow path.
+  @usableFromInline
+  func projectionKeepsPayload<Root, Value>(of root: Root, as _: Value.Type) -> Bool {
+    let size = MemoryLayout<Value>.size
+    precondition(size <= MemoryLayout<Root>.size)
+    return withUnsafeTemporaryAllocation(of: Root.self, capacity: 2) { buffer in
+      let original = buffer.baseAddress!
+      let projected = original + 1
+      original.initialize(to: root)
+      projected.initialize(to: root)
+      let projectedRaw = UnsafeMutableRawPointer(projected)
+      project(projectedRaw, metadata)
+      let before = UnsafeRawBufferPointer(start: UnsafeRawPointer(original), count: size)
+      let after = UnsafeRawBufferPointer(start: UnsafeRawPointer(projectedRaw), count: size)
+      let same = before.elementsEqual(after)
+      original.deinitialize(count: 1)
+      projectedRaw.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+      return same
+    }
+  }
+
   /// What the field descriptor says about each case, in tag order: the payload's type (`nil`
   /// for a case without one, or one whose type the runtime cannot name) and whether the case
   /// is `indirect`. Read once per enum and cached (see ``_EnumCases``); never per action.

@@ -21,22 +21,53 @@ struct _ChildIdentity: Hashable, @unchecked Sendable {
   @usableFromInline static let position = Self(tag: 0, id: nil)
 }
 
-/// Cancels the effects of the navigation positions directly under the current one for which
-/// `isGone` is true.
+/// Cancels the effects of the navigation positions directly under the current one that it
+/// names as gone.
+///
+/// A class, so that a `.prune` effect is one word wide (every `Effect` is as wide as its widest
+/// case, and effects travel up every level of composition on every action) and costs the one
+/// allocation its closure context used to. Its subclasses are immutable, hence
+/// `@unchecked Sendable`.
 @usableFromInline
-struct _NavigationPrune: Sendable {
-  let isGone: @Sendable (_AnyID) -> Bool
+class _NavigationPrune: @unchecked Sendable {
+  /// Whether the child at `position` is gone.
+  func isGone(_ position: _AnyID) -> Bool { false }
+
+  /// Ends the one position `position`.
+  static func position(_ position: _AnyID) -> _NavigationPrune {
+    _PositionPrune(position)
+  }
 
   /// Cancels the effects of the elements of the collection `operatorID` names whose ids are
   /// in `gone`.
-  static func elements<ID: Hashable & Sendable>(of operatorID: _AnyID, gone: Set<ID>) -> Self {
-    Self { position in
-      guard
-        let navigation = position.base as? _NavigationID,
-        navigation.operator == operatorID,
-        let id = navigation.element?.base as? ID
-      else { return false }
-      return gone.contains(id)
-    }
+  static func elements<ID: Hashable & Sendable>(
+    of operatorID: _AnyID, gone: Set<ID>
+  ) -> _NavigationPrune {
+    _ElementsPrune(operatorID: operatorID, gone: gone)
+  }
+}
+
+private final class _PositionPrune: _NavigationPrune, @unchecked Sendable {
+  let position: _AnyID
+  init(_ position: _AnyID) { self.position = position }
+  override func isGone(_ candidate: _AnyID) -> Bool { candidate == position }
+}
+
+private final class _ElementsPrune<ID: Hashable & Sendable>: _NavigationPrune, @unchecked Sendable {
+  let operatorID: _AnyID
+  let gone: Set<ID>
+
+  init(operatorID: _AnyID, gone: Set<ID>) {
+    self.operatorID = operatorID
+    self.gone = gone
+  }
+
+  override func isGone(_ position: _AnyID) -> Bool {
+    guard
+      let navigation = position.base as? _NavigationID,
+      navigation.operator == operatorID,
+      let id = navigation.element?.base as? ID
+    else { return false }
+    return gone.contains(id)
   }
 }

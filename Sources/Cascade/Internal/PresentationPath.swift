@@ -44,21 +44,14 @@ struct _PresentationPath<Root, Child> {
     _ root: inout Root, _ body: (inout PresentationState<Child>) -> Result
   ) -> Result {
     guard let offset = offset(in: &root) else { return body(&root[keyPath: keyPath]) }
-    return withUnsafeMutablePointer(to: &root) { pointer in
-      // The offset of the stored wrapper: its memory is bound to its type while `root` is.
-      let raw = UnsafeMutableRawPointer(pointer) + offset
-      return body(&raw.assumingMemoryBound(to: PresentationState<Child>.self).pointee)
-    }
+    return _modifyStored(at: offset, in: &root, body)
   }
 
   /// Reads the presentation without copying it.
   @inlinable
   func read<Result>(_ root: inout Root, _ body: (PresentationState<Child>) -> Result) -> Result {
     guard let offset = offset(in: &root) else { return body(root[keyPath: keyPath]) }
-    return withUnsafePointer(to: &root) { pointer in
-      let raw = UnsafeRawPointer(pointer) + offset
-      return body(raw.assumingMemoryBound(to: PresentationState<Child>.self).pointee)
-    }
+    return _readStored(at: offset, in: &root, body)
   }
 
   /// The offset of the one place in `root` the key path reads and writes, if there is one.
@@ -80,10 +73,9 @@ struct _PresentationPath<Root, Child> {
     }
     guard places.count == 1, let offset = places.first else { return nil }
     let second = _PresentationBox<Child>()
-    withUnsafeMutableBytes(of: &copy) { bytes in
-      // Holds the marker, so it is a presentation: assignment releases it and keeps `second`.
-      (bytes.baseAddress! + offset).assumingMemoryBound(to: PresentationState<Child>.self)
-        .pointee = PresentationState(_box: second)
+    // Holds the marker, so it is a presentation: assignment releases it and keeps `second`.
+    _modifyStored(at: offset, in: &copy) { (presentation: inout PresentationState<Child>) in
+      presentation = PresentationState(_box: second)
     }
     guard copy[keyPath: keyPath]._box === second else { return nil }
     return offset

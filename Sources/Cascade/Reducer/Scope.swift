@@ -118,12 +118,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       let path = _StatePath(keyPath)
       return { state, action in
         guard let childAction = extract(action) else { return .none }
-        // The switch consumes the child's effect: `.none`, the common case, is then never
-        // copied or destroyed (through the effect type's value witnesses, a call per level).
-        switch path.modify(&state, { child(&$0, childAction) }).operation {
-        case .none: return .none
-        case let operation: return Effect(operation, isNone: false).map(embed)
-        }
+        return ._embedding(embed) { path.modify(&state) { child(&$0, childAction) } }
       }
     case let .casePath(casePath, fileID, line):
       return { state, action in
@@ -132,9 +127,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
           _reportScopeCaseMismatch(action, state, fileID: fileID, line: line)
           return .none
         }
-        let effect = child(&childState, childAction)
+        let effect = Effect._embedding(embed) { child(&childState, childAction) }
         state = casePath.embed(childState)
-        return effect.isNone ? .none : effect.map(embed)
+        return effect
       }
     }
   }
