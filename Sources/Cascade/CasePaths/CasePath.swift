@@ -36,6 +36,12 @@ import Synchronization
 public struct CasePath<Root, Value>: Sendable {
   @usableFromInline let _embed: @Sendable (Value) -> Root
   @usableFromInline let _extract: @Sendable (Root) -> Value?
+  /// For a path built from a case constructor: its enum's metadata and what the path has
+  /// learned of its cases, so that ``extract(from:)`` runs the fast path inline, in code
+  /// specialized for the enum, instead of through `_extract` (a call, and a frame, per level
+  /// of composition on every action).
+  /// ``_ConstructorExtraction/never`` for a path written with explicit functions.
+  @usableFromInline let _constructor: _ConstructorExtraction
 
   /// Creates a case path from explicit embed and extract functions.
   ///
@@ -51,6 +57,7 @@ public struct CasePath<Root, Value>: Sendable {
   ) {
     self._embed = embed
     self._extract = extract
+    self._constructor = .never
   }
 
   /// Creates a case path from an enum case constructor alone, for a case with one payload.
@@ -68,8 +75,10 @@ public struct CasePath<Root, Value>: Sendable {
     _ embed: @escaping @Sendable (Value) -> Root,
     fileID: StaticString = #fileID, line: UInt = #line
   ) {
+    let constructor = _ConstructorExtraction(metadata: _enumMetadata(Root.self))
     self._embed = embed
-    self._extract = _extractor(embed, fileID: fileID, line: line)
+    self._extract = _extractor(embed, constructor, fileID: fileID, line: line)
+    self._constructor = constructor
   }
 
   /// Embeds a payload into the case.
@@ -78,11 +87,13 @@ public struct CasePath<Root, Value>: Sendable {
 
   /// Extracts the payload when `root` holds this case, or returns `nil`.
   @inlinable
-  public func extract(from root: Root) -> Value? { _extract(root) }
+  public func extract(from root: Root) -> Value? {
+    _extractPayload(root, _constructor, _extract)
+  }
 
   /// Whether `root` holds this case.
   @inlinable
-  public func matches(_ root: Root) -> Bool { _extract(root) != nil }
+  public func matches(_ root: Root) -> Bool { extract(from: root) != nil }
 
   /// A path that goes through this case, then through `path` inside its payload.
   ///
@@ -137,6 +148,7 @@ extension CasePath where Value == Void, Root: Sendable {
     let tag = metadata.tag(of: value)
     self._embed = { _ in value }
     self._extract = { metadata.tag(of: $0) == tag ? () : nil }
+    self._constructor = .never
   }
 }
 
@@ -169,28 +181,63 @@ func _enumMetadata<Root>(_ type: Root.Type) -> _EnumMetadata {
 /// every extraction would look up the generic metadata it touches.
 @inlinable
 func _extractor<Root, Value>(
-  _ embed: @escaping @Sendable (Value) -> Root, fileID: StaticString, line: UInt
+  _ embed: @escaping @Sendable (Value) -> Root, _ constructor: _ConstructorExtraction,
+  fileID: StaticString, line: UInt
 ) -> @Sendable (Root) -> Value? {
-  let metadata = _enumMetadata(Root.self)
-  let cache = _CaseTagCache()
+  let metadata = constructor.metadata
+  let cache = constructor.cache
   return { root in
-    let matched = cache.matched.load(ordering: .relaxed)
-    if matched >= 0 {
-      if matched & _CaseTagCache.soleCase == 0 {
-        guard metadata.tag(of: root) == UInt32(truncatingIfNeeded: matched >> 3) else {
-          return nil
-        }
-      }
-      if matched & _CaseTagCache.inPlace != 0 { 
-        return _EnumMetadata.payloadInPlace(of: root, as: Value.self)
-      }
-      return metadata.payload(
-        of: root, indirect: matched & _CaseTagCache.indirect != 0, as: Value.self)
-    }
+    if let known = constructor.extract(root, as: Value.self) { return known }
     let tag = metadata.tag(of: root)
     if cache.isRejected(tag) { return nil }
     return _firstMeeting(
       root, tag: tag, metadata: metadata, cache: cache, embed: embed, fileID: fileID, line: line)
+  }
+}
+
+/// Extracts through a case path's parts: inline for a path built from a constructor that has
+/// met its case, else through `extract`. Operators capture the parts rather than the path, so
+/// that no copy of the path (three references) is made per action.
+@inlinable @inline(__always)
+func _extractPayload<Root, Value>(
+  _ root: Root, _ constructor: _ConstructorExtraction, _ extract: (Root) -> Value?
+) -> Value? {
+  constructor.extract(root, as: Value.self) ?? extract(root)
+}
+
+/// The extraction of a case path built from a case constructor, once it has met its case:
+/// a tag read and a compare (none for an enum of one case), then the payload, read in place
+/// when the enum keeps no tag bits in it.
+@usableFromInline
+struct _ConstructorExtraction: Sendable {
+  @usableFromInline let metadata: _EnumMetadata
+  @usableFromInline let cache = _CaseTagCache()
+
+  @usableFromInline
+  init(metadata: _EnumMetadata) { self.metadata = metadata }
+
+  /// The extraction of a path written with explicit functions: it never learns a case, so
+  /// ``extract(_:as:)`` always hands over to the path's own function. Its metadata is never
+  /// read.
+  @usableFromInline
+  static let never = _ConstructorExtraction(metadata: _EnumMetadata(Bool?.self)!)
+
+  /// `.some(payload)` or `.some(nil)` once the path knows its case; `nil` until then (the
+  /// caller then takes the slow path).
+  @inlinable @inline(__always)
+  func extract<Root, Value>(_ root: Root, as _: Value.Type) -> Value?? {
+    let matched = cache.matched.load(ordering: .relaxed)
+    guard matched >= 0 else { return nil }
+    if matched & _CaseTagCache.soleCase == 0 {
+      guard metadata.tag(of: root) == UInt32(truncatingIfNeeded: matched >> 3) else {
+        return .some(nil)
+      }
+    }
+    if matched & _CaseTagCache.inPlace != 0 {
+      return _EnumMetadata.payloadInPlace(of: root, as: Value.self)
+    }
+    return metadata.payload(
+      of: root, indirect: matched & _CaseTagCache.indirect != 0, as: Value.self)
   }
 }
 

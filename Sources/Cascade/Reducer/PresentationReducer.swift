@@ -102,6 +102,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     let destination = _LazyReduce(destination)
     let path = _PresentationPath(toPresentationState)
     let extract = toPresentationAction._extract
+    let constructor = toPresentationAction._constructor
     let embed = toPresentationAction._embed
     let lifetime = _ChildLifetime<Destination.State>(
       operator: _AnyID(keyPath: toPresentationState), fileID: fileID, line: line)
@@ -122,7 +123,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     return { state, action in
       let before = identity(&state)
       var effects = Effect<Parent.Action>.none
-      switch extract(action) {
+      switch _extractPayload(action, constructor, extract) {
       case let .presented(childAction)?:
         if let before {
           let effect = path.modify(&state) { presentation in

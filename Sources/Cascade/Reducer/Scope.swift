@@ -112,17 +112,18 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   public func _reduceFunction() -> _ReduceFunction<ParentState, ParentAction> {
     let child = child._reduceFunction()
     let extract = toChildAction._extract
+    let constructor = toChildAction._constructor
     let embed = toChildAction._embed
     switch toChildState {
     case let .keyPath(keyPath):
       let path = _StatePath(keyPath)
       return { state, action in
-        guard let childAction = extract(action) else { return .none }
+        guard let childAction = _extractPayload(action, constructor, extract) else { return .none }
         return ._embedding(embed) { path.modify(&state) { child(&$0, childAction) } }
       }
     case let .casePath(casePath, fileID, line):
       return { state, action in
-        guard let childAction = extract(action) else { return .none }
+        guard let childAction = _extractPayload(action, constructor, extract) else { return .none }
         guard var childState = casePath.extract(from: state) else {
           _reportScopeCaseMismatch(action, state, fileID: fileID, line: line)
           return .none

@@ -87,6 +87,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     let destination = _LazyReduce(destination)
     let path = _StatePath(toStackState)
     let extract = toStackAction._extract
+    let constructor = toStackAction._constructor
     let embed = toStackAction._embed
     let lifetime = _ChildLifetime<Destination.State>(
       operator: _AnyID(keyPath: toStackState), fileID: fileID, line: line)
@@ -96,7 +97,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     return { state, action in
       path.read(&state) { live.prepare($0._entries) }
       var effects = Effect<Parent.Action>.none
-      switch extract(action) {
+      switch _extractPayload(action, constructor, extract) {
       case let .element(id, elementAction)?:
         let effect = path.modify(&state) { stack in
           stack._modify(id: id) { element in presented.run { destination(&element, elementAction) }
