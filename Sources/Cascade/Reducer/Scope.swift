@@ -116,11 +116,10 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     let embed = toChildAction._embed
     switch toChildState {
     case let .keyPath(keyPath):
-      let path = _StatePath(keyPath)
-      return { state, action in
-        guard let childAction = _extractPayload(action, constructor, extract) else { return .none }
-        return ._embedding(embed) { path.modify(&state) { child(&$0, childAction) } }
-      }
+      let scope = _KeyPathScope(
+        child: child, extract: extract, constructor: constructor, embed: embed,
+        path: _StatePath(keyPath))
+      return { state, action in scope.reduce(&state, action) }
     case let .casePath(casePath, fileID, line):
       return { state, action in
         guard let childAction = _extractPayload(action, constructor, extract) else { return .none }
@@ -133,6 +132,40 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         return effect
       }
     }
+  }
+}
+
+/// What a `Scope` over a key path does on every action, with everything it needs in one
+/// object: the closure the scope returns then captures that object alone, and calling it hands
+/// over one pointer instead of the dozen words its parts would take (a level of composition
+/// costs the move of every captured word otherwise).
+@usableFromInline
+final class _KeyPathScope<ParentState, ParentAction, ChildState, ChildAction> {
+  @usableFromInline let child: _ReduceFunction<ChildState, ChildAction>
+  @usableFromInline let extract: @Sendable (ParentAction) -> ChildAction?
+  @usableFromInline let constructor: _ConstructorExtraction
+  @usableFromInline let embed: @Sendable (ChildAction) -> ParentAction
+  @usableFromInline let path: _StatePath<ParentState, ChildState>
+
+  @inlinable
+  init(
+    child: @escaping _ReduceFunction<ChildState, ChildAction>,
+    extract: @escaping @Sendable (ParentAction) -> ChildAction?,
+    constructor: _ConstructorExtraction,
+    embed: @escaping @Sendable (ChildAction) -> ParentAction,
+    path: _StatePath<ParentState, ChildState>
+  ) {
+    self.child = child
+    self.extract = extract
+    self.constructor = constructor
+    self.embed = embed
+    self.path = path
+  }
+
+  @inlinable
+  func reduce(_ state: inout ParentState, _ action: ParentAction) -> Effect<ParentAction> {
+    guard let childAction = _extractPayload(action, constructor, extract) else { return .none }
+    return ._embedding(embed) { path.modify(&state) { child(&$0, childAction) } }
   }
 }
 
