@@ -98,30 +98,51 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   // Inlinable so that an app's presentation runs specialized to its own types.
   @inlinable
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
+    let lifetime = _ChildLifetime<Destination.State>(
+      operator: _AnyID(keyPath: toPresentationState), fileID: fileID, line: line)
+    guard lifetime.identifiesByPositionOnly else {
+      return _reduceFunction(
+        lifetime: lifetime,
+        identity: { $0.wrappedValue.map(lifetime.identity(of:)) },
+        identityOf: lifetime.identity(of:),
+        end: { lifetime.end(lifetime.position($0)) },
+        position: lifetime.position)
+    }
+    // A child told apart by its position alone always has the same position: its position and
+    // the effect that ends it are made once, not at every action, and whether it is there is
+    // all its identity says (a `_ChildIdentity` holds an `AnyHashable?`, whose every copy and
+    // compare goes through the runtime).
+    let fixedPosition = lifetime.position(.position)
+    let endFixedPosition: Effect<Parent.Action> = lifetime.end(fixedPosition)
+    return _reduceFunction(
+      lifetime: lifetime,
+      identity: { $0._box == nil ? nil : _Presence() },
+      identityOf: { _ in _Presence() },
+      end: { _ in endFixedPosition },
+      position: { _ in fixedPosition })
+  }
+
+  /// The action function, for children identified by `Identity`: `identity` says who is
+  /// presented (nil for no one), `identityOf` who a child is, `position` where the effects of a
+  /// child run, and `end` the effect that ends them.
+  @inlinable
+  func _reduceFunction<Identity: Equatable>(
+    lifetime: _ChildLifetime<Destination.State>,
+    identity: @escaping (PresentationState<Destination.State>) -> Identity?,
+    identityOf: @escaping (Destination.State) -> Identity,
+    end: @escaping (Identity) -> Effect<Parent.Action>,
+    position: @escaping (Identity) -> _AnyID
+  ) -> _ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent._reduceFunction()
     let destination = _LazyReduce(destination)
     let path = _PresentationPath(toPresentationState)
     let extract = toPresentationAction._extract
     let constructor = toPresentationAction._constructor
     let embed = toPresentationAction._embed
-    let lifetime = _ChildLifetime<Destination.State>(
-      operator: _AnyID(keyPath: toPresentationState), fileID: fileID, line: line)
     let presented = _PresentedDependencies()
-    // A child told apart by its position alone always has the same position: its position and
-    // the effect that ends it are made once, not at every action.
-    let positionOnly = lifetime.identifiesByPositionOnly
-    let fixedPosition = lifetime.position(.position)
-    let endFixedPosition: Effect<Parent.Action> = lifetime.end(fixedPosition)
-
-    func identity(_ state: inout Parent.State) -> _ChildIdentity? {
-      path.read(&state) { presentation in
-        if positionOnly { return presentation._box == nil ? nil : .position }
-        return presentation.wrappedValue.map(lifetime.identity(of:))
-      }
-    }
 
     return { state, action in
-      let before = identity(&state)
+      let before = path.read(&state, identity)
       var effects = Effect<Parent.Action>.none
       switch _extractPayload(action, constructor, extract) {
       case let .presented(childAction)?:
@@ -133,13 +154,13 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
             effects = effect._mapPresented(
               { embed(.presented($0)) },
               dismiss: { send in await send(embed(.dismiss)) }
-            )._navigation(positionOnly ? fixedPosition : lifetime.position(before))
+            )._navigation(position(before))
           }
           // An alert or a dialog goes away once one of its buttons is sent, before the parent
           // sees the button's action, unless its own reducer already replaced it.
           path.modify(&state) { presentation in
             if let child = presentation.wrappedValue, lifetime.isEphemeral(child),
-              lifetime.identity(of: child) == before
+              identityOf(child) == before
             {
               presentation.wrappedValue = nil
             }
@@ -152,19 +173,24 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
         effects = parent(&state, action)
         if before == nil {
           _reportAbsentPresentation(action, lifetime: lifetime)
-        } else if identity(&state) == before {
+        } else if path.read(&state, identity) == before {
           // Only the child that was asked to go: the parent may have presented another one.
           path.modify(&state) { $0.wrappedValue = nil }
         }
       case nil:
         effects = parent(&state, action)
       }
-      guard let before, identity(&state) != before else { return effects }
+      guard let before, path.read(&state, identity) != before else { return effects }
       // Dismissed or replaced by another child: end everything the previous one started.
-      return effects.merge(
-        with: positionOnly ? endFixedPosition : lifetime.end(lifetime.position(before)))
+      return effects.merge(with: end(before))
     }
   }
+}
+
+/// The identity of a child told apart by its position alone: it is there or not.
+@usableFromInline
+struct _Presence: Equatable {
+  @inlinable init() {}
 }
 
 /// Reports an action a presentation `ifLet` dropped, at the operator's file and line.
