@@ -24,7 +24,7 @@ final class _ChildLifetime<Child> {
     let isEphemeral: Bool
   }
 
-  let operatorID: _AnyID
+  @usableFromInline let operatorID: _AnyID
   let fileID: StaticString
   let line: UInt
   private let kind: Kind
@@ -96,7 +96,7 @@ final class _ChildLifetime<Child> {
   }
 
   /// An effect that ends the effects of the collection elements with the `gone` ids.
-  @usableFromInline
+  @inlinable
   func end<Action, ID: Hashable & Sendable>(elements gone: Set<ID>) -> Effect<Action> {
     Effect(.prune(.elements(of: operatorID, gone: gone)))
   }

@@ -31,7 +31,10 @@ struct _ChildIdentity: Hashable, @unchecked Sendable {
 @usableFromInline
 class _NavigationPrune: @unchecked Sendable {
   /// Whether the child at `position` is gone.
+  @usableFromInline
   func isGone(_ position: _AnyID) -> Bool { false }
+
+  @usableFromInline init() {}
 
   /// Ends the one position `position`.
   static func position(_ position: _AnyID) -> _NavigationPrune {
@@ -40,6 +43,7 @@ class _NavigationPrune: @unchecked Sendable {
 
   /// Cancels the effects of the elements of the collection `operatorID` names whose ids are
   /// in `gone`.
+  @inlinable
   static func elements<ID: Hashable & Sendable>(
     of operatorID: _AnyID, gone: Set<ID>
   ) -> _NavigationPrune {
@@ -53,15 +57,20 @@ private final class _PositionPrune: _NavigationPrune, @unchecked Sendable {
   override func isGone(_ candidate: _AnyID) -> Bool { candidate == position }
 }
 
-private final class _ElementsPrune<ID: Hashable & Sendable>: _NavigationPrune, @unchecked Sendable {
-  let operatorID: _AnyID
-  let gone: Set<ID>
+/// Specialized in the stack's and `forEach`'s code (made there, on every removal), so that no
+/// generic metadata is looked up for it at run time.
+@usableFromInline
+final class _ElementsPrune<ID: Hashable & Sendable>: _NavigationPrune, @unchecked Sendable {
+  @usableFromInline let operatorID: _AnyID
+  @usableFromInline let gone: Set<ID>
 
+  @inlinable
   init(operatorID: _AnyID, gone: Set<ID>) {
     self.operatorID = operatorID
     self.gone = gone
   }
 
+  @usableFromInline
   override func isGone(_ position: _AnyID) -> Bool {
     guard
       let navigation = position.base as? _NavigationID,
