@@ -383,6 +383,27 @@ private enum Wrapper: Equatable, Sendable { case child(Labeled) }
     #expect(wrapper.projectionKeepsPayload(of: Wrapper.child(.labeled(id: 3)), as: Labeled.self))
   }
 
+  @Test func resultsCasesComeOutOfAGenericEnumLaidOutAtRunTime() throws {
+    struct Failure: Error, Equatable {
+      let code: Int
+    }
+    let success = CasePath(Result<Int, Failure>.success)
+    let failure = CasePath(Result<Int, Failure>.failure)
+    for value in 0..<50 {
+      #expect(success.extract(from: .success(value)) == value)
+      #expect(success.extract(from: .failure(Failure(code: value))) == nil)
+      #expect(failure.extract(from: .failure(Failure(code: value))) == Failure(code: value))
+      #expect(failure.extract(from: .success(value)) == nil)
+    }
+    // An existential payload, as a `Result<Any, Error>` of an effect's response holds.
+    let anySuccess = CasePath(Result<any Sendable, any Error>.success)
+    for value in 0..<50 {
+      let extracted = anySuccess.extract(from: .success("\(value)"))
+      #expect(extracted as? String == "\(value)")
+      #expect(anySuccess.extract(from: .failure(Failure(code: value))) == nil)
+    }
+  }
+
   @Test func singlePayloadAndSoleCaseEnums() {
     let value = CasePath(SinglePayload.value)
     for index in 0..<50 {
