@@ -52,15 +52,23 @@ enum _BatchDependencies {
 
   @inlinable
   static func with<Result>(_ box: _DependencyBox, _ body: () throws -> Result) rethrows -> Result {
+    try withExtendedLifetime(box) { try with(unretained: Unmanaged.passUnretained(box), body) }
+  }
+
+  /// Publishes `box` for `body`, for a caller that keeps the box alive until `body` returns.
+  @inlinable
+  static func with<Result>(
+    unretained box: Unmanaged<_DependencyBox>, _ body: () throws -> Result
+  ) rethrows -> Result {
     let thread = thread
     let previousOwner = owner.load(ordering: .relaxed)
     let previousBox = self.box
-    self.box = Unmanaged.passUnretained(box)
+    self.box = box
     owner.store(thread, ordering: .relaxed)
     defer {
       self.box = previousBox
       owner.store(previousOwner, ordering: .relaxed)
     }
-    return try withExtendedLifetime(box) { try body() }
+    return try body()
   }
 }

@@ -193,8 +193,20 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   /// The dependencies the store's reducers and new effects see; a test may change them.
   package var dependencyValues: DependencyValues {
     get { dependencies.values }
-    set { dependencies = _DependencyBox(newValue) }
+    set {
+      // A running batch publishes its box unretained (see `batch(first:origin:)`): keep that
+      // box alive while it runs. Outside a batch nothing points at an old box.
+      if isSending {
+        if retiredDependencies == nil { retiredDependencies = dependencies }
+      } else {
+        retiredDependencies = nil
+      }
+      dependencies = _DependencyBox(newValue)
+    }
   }
+
+  /// The box a running batch published when the dependencies were replaced during it.
+  private var retiredDependencies: _DependencyBox?
 
   /// Reduces an action a test received, in the cascade of the effect that sent it.
   package func reduceReceived(_ action: Action, cascade: _Cascade) {
@@ -238,7 +250,7 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     // After the seed, so that an observer sending as it hears of the change queues its action
     // behind the one being sent, never in front of it.
     willChange()
-    _BatchDependencies.with(dependencies) { reduceBuffer() }
+    _BatchDependencies.with(unretained: Unmanaged.passUnretained(dependencies)) { reduceBuffer() }
     return endBatch()
   }
 
@@ -254,7 +266,9 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     }
     // An observer sending as it hears of the change queues its action behind this one.
     willChange()
-    _BatchDependencies.with(dependencies) {
+    // Unretained: the store holds its box for the whole batch (a retain and a release of it
+    // were a fifth of a send), and `dependencyValues` keeps a box replaced meanwhile alive.
+    _BatchDependencies.with(unretained: Unmanaged.passUnretained(dependencies)) {
       reduce(action, origin: origin)
       if !buffer.isEmpty { reduceBuffer() }
     }

@@ -11,7 +11,7 @@
 /// ```
 public struct CombineReducers<State, Action, Reducers: Reducer>: Reducer
 where Reducers.State == State, Reducers.Action == Action {
-  let reducers: Reducers
+  @usableFromInline let reducers: Reducers
 
   /// Combines the reducers listed in `build`.
   public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
@@ -23,7 +23,7 @@ where Reducers.State == State, Reducers.Action == Action {
     reducers.reduce(into: &state, action: action)
   }
 
-  public func _reduceFunction() -> _ReduceFunction<State, Action> {
-    reducers._reduceFunction()
-  }
+  /// Compiles to what its reducers compile to.
+  @inlinable
+  public func _compile() -> Reducers._Compiled { reducers._compile() }
 }

@@ -95,6 +95,12 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     _reduceFunction()(&state, action)
   }
 
+  /// Compiles to its action function, which holds what it keeps across actions.
+  @inlinable
+  public func _compile() -> _ClosureReducer<Parent.State, Parent.Action> {
+    _ClosureReducer(_reduceFunction())
+  }
+
   // Inlinable so that an app's presentation runs specialized to its own types.
   @inlinable
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {

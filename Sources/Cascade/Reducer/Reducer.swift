@@ -50,6 +50,13 @@ public protocol Reducer<State, Action> {
 
   /// Builds this reducer's action function once. Cascade implements this; you never need to.
   func _reduceFunction() -> _ReduceFunction<State, Action>
+
+  /// The compiled form of this reducer (see ``_CompiledReducer``). Cascade implements this;
+  /// you never need to.
+  associatedtype _Compiled: _CompiledReducer<State, Action>
+
+  /// Builds this reducer's compiled form once. Cascade implements this; you never need to.
+  func _compile() -> _Compiled
 }
 
 /// A reducer's action function, built once by ``Reducer/_reduceFunction()``.
@@ -71,10 +78,21 @@ extension Reducer where Body == Never {
 }
 
 extension Reducer {
+  /// The compiled form, as a function: built here, in code specialized with the reducer's
+  /// type, so the function runs the whole compiled tree specialized.
   @inlinable
   public func _reduceFunction() -> _ReduceFunction<State, Action> {
-    { state, action in self.reduce(into: &state, action: action) }
+    let compiled = _compile()
+    return { state, action in compiled._reduce(into: &state, action: action) }
   }
+}
+
+extension Reducer {
+  /// A reducer that implements `reduce(into:action:)` is called directly. (Unconstrained, so
+  /// that a reducer with a body has one more specific witness, below, and the compiled type is
+  /// inferred without ambiguity.)
+  @inlinable
+  public func _compile() -> _LeafReducer<Self> { _LeafReducer(self) }
 }
 
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
@@ -84,8 +102,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
     body.reduce(into: &state, action: action)
   }
 
+  /// A reducer with a body compiles to what its body compiles to.
   @inlinable
-  public func _reduceFunction() -> _ReduceFunction<State, Action> {
-    body._reduceFunction()
-  }
+  public func _compile() -> Body._Compiled { body._compile() }
 }

@@ -76,13 +76,10 @@ where First.State == Second.State, First.Action == Second.Action {
       .merge(with: second.reduce(into: &state, action: action))
   }
 
+  /// Compiles to both lines' compiled forms, run in order in one specialized function.
   @inlinable
-  public func _reduceFunction() -> _ReduceFunction<First.State, First.Action> {
-    let first = first._reduceFunction()
-    let second = second._reduceFunction()
-    return { state, action in
-      first(&state, action).merge(with: second(&state, action))
-    }
+  public func _compile() -> _CompiledSequence<First._Compiled, Second._Compiled> {
+    _CompiledSequence(first: first._compile(), second: second._compile())
   }
 }
 
@@ -105,6 +102,11 @@ where First.State == Second.State, First.Action == Second.Action {
     case let .second(reducer): reducer._reduceFunction()
     }
   }
+
+  /// Compiles to the chosen branch's function: which branch it is is known only at run time.
+  public func _compile() -> _ClosureReducer<First.State, First.Action> {
+    _ClosureReducer(_reduceFunction())
+  }
 }
 
 /// Reducers built by a `for` loop in a builder, run in order.
@@ -121,6 +123,11 @@ public struct _ArrayReducer<Element: Reducer>: Reducer {
     let functions = reducers.map { $0._reduceFunction() }
     return { state, action in .merge(functions.map { $0(&state, action) }) }
   }
+
+  /// Compiles to the loop's function: how many reducers it runs is known only at run time.
+  public func _compile() -> _ClosureReducer<Element.State, Element.Action> {
+    _ClosureReducer(_reduceFunction())
+  }
 }
 
 /// An optional reducer (from an `if` without `else`) does nothing when absent.
@@ -133,5 +140,10 @@ extension Optional: Reducer where Wrapped: Reducer {
 
   public func _reduceFunction() -> _ReduceFunction<Wrapped.State, Wrapped.Action> {
     self?._reduceFunction() ?? { _, _ in .none }
+  }
+
+  /// Compiles to the wrapped reducer's function, or to one that does nothing.
+  public func _compile() -> _ClosureReducer<Wrapped.State, Wrapped.Action> {
+    _ClosureReducer(_reduceFunction())
   }
 }

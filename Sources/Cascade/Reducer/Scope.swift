@@ -105,67 +105,101 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   /// for an enum case, the state is in that case), and embeds its effects; any other action
   /// changes nothing and returns `.none`.
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
-    _reduceFunction()(&state, action)
+    _compile()._reduce(into: &state, action: action)
   }
 
+  /// Compiles to a scope over the child's compiled form: a tree of scopes over concrete
+  /// features runs as one specialized function.
   @inlinable
-  public func _reduceFunction() -> _ReduceFunction<ParentState, ParentAction> {
-    let child = child._reduceFunction()
-    let extract = toChildAction._extract
-    let constructor = toChildAction._constructor
-    let embed = toChildAction._embed
-    switch toChildState {
-    case let .keyPath(keyPath):
-      let scope = _KeyPathScope(
-        child: child, extract: extract, constructor: constructor, embed: embed,
-        path: _StatePath(keyPath))
-      return { state, action in scope.reduce(&state, action) }
-    case let .casePath(casePath, fileID, line):
-      return { state, action in
-        guard let childAction = _extractPayload(action, constructor, extract) else { return .none }
-        guard var childState = casePath.extract(from: state) else {
-          _reportScopeCaseMismatch(action, state, fileID: fileID, line: line)
-          return .none
-        }
-        let effect = Effect._embedding(embed) { child(&childState, childAction) }
-        state = casePath.embed(childState)
-        return effect
-      }
-    }
+  public func _compile() -> _CompiledScope<ParentState, ParentAction, Child._Compiled> {
+    _CompiledScope(
+      child: child._compile(), toChildState: toChildState, toChildAction: toChildAction)
   }
 }
 
-/// What a `Scope` over a key path does on every action, with everything it needs in one
-/// object: the closure the scope returns then captures that object alone, and calling it hands
-/// over one pointer instead of the dozen words its parts would take (a level of composition
-/// costs the move of every captured word otherwise).
-@usableFromInline
-final class _KeyPathScope<ParentState, ParentAction, ChildState, ChildAction> {
-  @usableFromInline let child: _ReduceFunction<ChildState, ChildAction>
-  @usableFromInline let extract: @Sendable (ParentAction) -> ChildAction?
+/// A compiled ``Scope``. A class, so that a level holds its child tree by reference: a
+/// struct nesting the whole tree below it was copied into each level's closures on every
+/// action.
+public final class _CompiledScope<ParentState, ParentAction, Child: _CompiledReducer> {
+  @usableFromInline let child: Child
+  /// The child state's offset in the parent's when it is a stored property, else -1.
+  @usableFromInline let offset: Int
+  /// The child state's key path (nil for an enum case).
+  @usableFromInline let keyPath: WritableKeyPath<ParentState, Child.State>?
+  /// The child state's case when it is one of the parent state's (nil for a key path).
+  @usableFromInline let casePath: _CaseScope<ParentState, Child.State>?
+  @usableFromInline let extract: @Sendable (ParentAction) -> Child.Action?
   @usableFromInline let constructor: _ConstructorExtraction
-  @usableFromInline let embed: @Sendable (ChildAction) -> ParentAction
-  @usableFromInline let path: _StatePath<ParentState, ChildState>
+  @usableFromInline let embed: @Sendable (Child.Action) -> ParentAction
 
   @inlinable
-  init(
-    child: @escaping _ReduceFunction<ChildState, ChildAction>,
-    extract: @escaping @Sendable (ParentAction) -> ChildAction?,
-    constructor: _ConstructorExtraction,
-    embed: @escaping @Sendable (ChildAction) -> ParentAction,
-    path: _StatePath<ParentState, ChildState>
-  ) {
+  init<R: Reducer>(
+    child: Child,
+    toChildState: Scope<ParentState, ParentAction, R>.StatePath,
+    toChildAction: CasePath<ParentAction, Child.Action>
+  ) where R.State == Child.State, R.Action == Child.Action {
     self.child = child
-    self.extract = extract
-    self.constructor = constructor
-    self.embed = embed
+    switch toChildState {
+    case let .keyPath(keyPath):
+      self.offset = MemoryLayout<ParentState>.offset(of: keyPath) ?? -1
+      self.keyPath = keyPath
+      self.casePath = nil
+    case let .casePath(casePath, fileID, line):
+      self.offset = -1
+      self.keyPath = nil
+      self.casePath = _CaseScope(path: casePath, fileID: fileID, line: line)
+    }
+    extract = toChildAction._extract
+    constructor = toChildAction._constructor
+    embed = toChildAction._embed
+  }
+}
+
+extension _CompiledScope: _CompiledReducer {
+  @inlinable
+  public func _reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+    guard let childAction = _extractPayload(action, constructor, extract) else { return .none }
+    if offset >= 0 {
+      return ._embedding(embed) {
+        _modifyStored(at: offset, in: &state) { child._reduce(into: &$0, action: childAction) }
+      }
+    }
+    if let keyPath {
+      return ._embedding(embed) {
+        child._reduce(into: &state[keyPath: keyPath], action: childAction)
+      }
+    }
+    return casePath.unsafelyUnwrapped.reduce(&state, action, childAction, child, embed: embed)
+  }
+}
+
+/// A `Scope` to one case of enum state. A class, so that a key-path scope tests one word for
+/// it on every action.
+@usableFromInline
+final class _CaseScope<ParentState, ChildState> {
+  @usableFromInline let path: CasePath<ParentState, ChildState>
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+
+  @inlinable
+  init(path: CasePath<ParentState, ChildState>, fileID: StaticString, line: UInt) {
     self.path = path
+    self.fileID = fileID
+    self.line = line
   }
 
   @inlinable
-  func reduce(_ state: inout ParentState, _ action: ParentAction) -> Effect<ParentAction> {
-    guard let childAction = _extractPayload(action, constructor, extract) else { return .none }
-    return ._embedding(embed) { path.modify(&state) { child(&$0, childAction) } }
+  func reduce<Child: _CompiledReducer, ParentAction>(
+    _ state: inout ParentState, _ action: ParentAction, _ childAction: Child.Action,
+    _ child: Child, embed: @escaping @Sendable (Child.Action) -> ParentAction
+  ) -> Effect<ParentAction> where Child.State == ChildState {
+    guard var childState = path.extract(from: state) else {
+      _reportScopeCaseMismatch(action, state, fileID: fileID, line: line)
+      return .none
+    }
+    let effect = Effect._embedding(embed) { child._reduce(into: &childState, action: childAction) }
+    state = path.embed(childState)
+    return effect
   }
 }
 
