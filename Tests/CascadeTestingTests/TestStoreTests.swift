@@ -1,6 +1,7 @@
-import Cascade
 import CascadeTesting
 import Testing
+
+@testable import Cascade
 
 /// A feature exercising everything a test store checks.
 private struct Feature: Reducer {
@@ -313,5 +314,48 @@ struct TestStoreTests {
     } matching: { issue in
       issue.comments.map(\.rawValue).joined().contains("−  count: 5")
     }
+  }
+}
+
+/// A value a test swaps while a send is running.
+private struct Greeting: DependencyKey, Sendable {
+  var text: String
+  static let liveValue = Greeting(text: "live")
+  static let testValue = Greeting(text: "before")
+}
+
+/// Holds the test store, so that its reducer can change the store's dependencies mid-send.
+@MainActor
+private final class StoreHolder {
+  var store: TestStore<[String], String>?
+}
+
+@MainActor
+@Suite struct DependenciesChangedDuringASendTests {
+  @Test func theRunningSendKeepsItsValuesAndTheNextSendSeesTheNewOnes() async {
+    let holder = StoreHolder()
+    let store = TestStore(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        @Dependency(Greeting.self) var greeting
+        state.append("\(action): \(greeting.text)")
+        if action == "swap", let store = holder.store {
+          // The send publishes the store's box without retaining it: replacing the store's
+          // dependencies must not free the box the send is still running with.
+          weak let published = _BatchDependencies.current
+          store.dependencies[Greeting.self] = Greeting(text: "after")
+          #expect(published != nil)
+          state.append("swap, later: \(greeting.text)")
+        }
+        return .none
+      }
+    }
+    holder.store = store
+    await store.send("swap") {
+      $0 = ["swap: before", "swap, later: before"]
+    }
+    await store.send("next") {
+      $0.append("next: after")
+    }
+    await store.finish()
   }
 }
