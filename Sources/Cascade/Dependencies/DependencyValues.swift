@@ -42,6 +42,9 @@ public struct DependencyValues: Sendable {
 
   private var storage: [ObjectIdentifier: _AnyBox] = [:]
   private var cache: _DependencyCache
+  /// The current store's stack element id sequence, or `nil` outside a store. Stored, not
+  /// keyed: every push reads it.
+  package var _stackElementIDs: _StackElementIDGenerator?
 
   /// The context deciding each dependency's default: live, preview or test.
   public var context: DependencyContext

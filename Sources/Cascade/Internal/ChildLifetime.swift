@@ -135,10 +135,10 @@ final class _ChildLifetime<Child> {
 /// assigned, a bulk removal) costs a hash lookup per element.
 @usableFromInline
 final class _LiveElements<ID: Hashable & Sendable> {
-  @usableFromInline var ids: Set<ID> = []
+  @usableFromInline @exclusivity(unchecked) var ids: Set<ID> = []
   /// The collection's structure stamp when these ids were last brought up to date; `nil` before
   /// the operator's first action.
-  @usableFromInline var seenStamp: UInt64?
+  @usableFromInline @exclusivity(unchecked) var seenStamp: UInt64?
 
   @inlinable
   init() {}

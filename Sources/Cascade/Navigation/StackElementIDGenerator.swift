@@ -42,29 +42,23 @@ package final class _StackElementIDGenerator: Sendable {
   }
 }
 
-private enum _StackElementIDGeneratorKey: DependencyKey {
-  static let liveValue: _StackElementIDGenerator? = nil
-  static let testValue: _StackElementIDGenerator? = nil
-}
-
-extension DependencyValues {
-  /// The current store's id sequence, or `nil` outside a store.
-  package var _stackElementIDs: _StackElementIDGenerator? {
-    get { self[_StackElementIDGeneratorKey.self] }
-    set { self[_StackElementIDGeneratorKey.self] = newValue }
-  }
+/// The current store's id sequence, read without copying the current dependency values (a
+/// push reads it twice: a copy retained and released their storage, and a lookup hashed).
+private var _currentStackElementIDs: _StackElementIDGenerator? {
+  if let box = _BatchDependencies.current { return box.values._stackElementIDs }
+  return DependencyValues._taskLocal._stackElementIDs
 }
 
 /// The current store's next stack element id, at least `floor`; `floor` outside a store.
 @usableFromInline
 func _takeStackElementID(atLeast floor: Int) -> Int {
-  DependencyValues._current._stackElementIDs?.take(atLeast: floor) ?? floor
+  _currentStackElementIDs?.take(atLeast: floor) ?? floor
 }
 
 /// Makes sure the current store never gives `id` again.
 @usableFromInline
 func _skipStackElementID(past id: Int) {
-  DependencyValues._current._stackElementIDs?.skip(past: id)
+  _currentStackElementIDs?.skip(past: id)
 }
 
 extension DependencyValues {
