@@ -18,6 +18,13 @@ public struct DependencyValues: Sendable {
     _BatchDependencies.current?.values ?? _taskLocal
   }
 
+  /// The current store's stack element id sequence: `_current._stackElementIDs`, read without
+  /// copying the values (a push reads it twice; the copy retained and released their storage).
+  static var _currentStackElementIDs: _StackElementIDGenerator? {
+    if let box = _BatchDependencies.current { return box.values._stackElementIDs }
+    return _taskLocal._stackElementIDs
+  }
+
   /// Runs `operation` with `values` current.
   @usableFromInline
   static func _withValue<R>(_ values: DependencyValues, operation: () throws -> R) rethrows -> R {

@@ -73,8 +73,8 @@ extension Effect {
 /// child action allocates nothing once warm.
 @usableFromInline
 final class _PresentedDependencies {
-  @exclusivity(unchecked) private var base: _DependencyBox?
-  @exclusivity(unchecked) private var presented: _DependencyBox?
+  private var base: _DependencyBox?
+  private var presented: _DependencyBox?
 
   @usableFromInline
   init() {}

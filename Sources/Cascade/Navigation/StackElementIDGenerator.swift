@@ -42,23 +42,16 @@ package final class _StackElementIDGenerator: Sendable {
   }
 }
 
-/// The current store's id sequence, read without copying the current dependency values (a
-/// push reads it twice: a copy retained and released their storage, and a lookup hashed).
-private var _currentStackElementIDs: _StackElementIDGenerator? {
-  if let box = _BatchDependencies.current { return box.values._stackElementIDs }
-  return DependencyValues._taskLocal._stackElementIDs
-}
-
 /// The current store's next stack element id, at least `floor`; `floor` outside a store.
 @usableFromInline
 func _takeStackElementID(atLeast floor: Int) -> Int {
-  _currentStackElementIDs?.take(atLeast: floor) ?? floor
+  DependencyValues._currentStackElementIDs?.take(atLeast: floor) ?? floor
 }
 
 /// Makes sure the current store never gives `id` again.
 @usableFromInline
 func _skipStackElementID(past id: Int) {
-  _currentStackElementIDs?.skip(past: id)
+  DependencyValues._currentStackElementIDs?.skip(past: id)
 }
 
 extension DependencyValues {

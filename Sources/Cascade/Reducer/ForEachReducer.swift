@@ -81,7 +81,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
       operator: _AnyID(keyPath: toElementsState), fileID: fileID, line: line)
     let live = _LiveElements<ID>()
     return { state, action in
-      if live.seenStamp == nil { path.read(&state) { live.prepare($0) } }
+      live.prepare { path.read(&state) { $0 } }
       var elementEffect = Effect<Parent.Action>.none
       if case let .element(id, elementAction)? = extract(action) {
         let effect = path.modify(&state) { elements -> Effect<Element.Action>? in
@@ -110,8 +110,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
       let parentEffect = parent(&state, action)
       let effect = elementEffect.merge(with: parentEffect)
       // Elements that were removed, by any route, take their effects with them.
-      guard path.read(&state, { $0._stamp }) != live.seenStamp else { return effect }
-      let gone = path.read(&state) { live.gone($0) }
+      let gone = live.gone(stamp: path.read(&state) { $0._stamp }) { path.read(&state) { $0 } }
       guard !gone.isEmpty else { return effect }
       return effect.merge(with: lifetime.end(elements: gone))
     }

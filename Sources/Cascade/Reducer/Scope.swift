@@ -122,10 +122,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 /// action.
 public final class _CompiledScope<ParentState, ParentAction, Child: _CompiledReducer> {
   @usableFromInline let child: Child
-  /// The child state's offset in the parent's when it is a stored property, else -1.
-  @usableFromInline let offset: Int
-  /// The child state's key path (nil for an enum case).
-  @usableFromInline let keyPath: WritableKeyPath<ParentState, Child.State>?
+  /// The child state's place when it is a property (nil for an enum case).
+  @usableFromInline let path: _StatePath<ParentState, Child.State>?
   /// The child state's case when it is one of the parent state's (nil for a key path).
   @usableFromInline let casePath: _CaseScope<ParentState, Child.State>?
   @usableFromInline let extract: @Sendable (ParentAction) -> Child.Action?
@@ -141,12 +139,10 @@ public final class _CompiledScope<ParentState, ParentAction, Child: _CompiledRed
     self.child = child
     switch toChildState {
     case let .keyPath(keyPath):
-      self.offset = MemoryLayout<ParentState>.offset(of: keyPath) ?? -1
-      self.keyPath = keyPath
+      self.path = _StatePath(keyPath)
       self.casePath = nil
     case let .casePath(casePath, fileID, line):
-      self.offset = -1
-      self.keyPath = nil
+      self.path = nil
       self.casePath = _CaseScope(path: casePath, fileID: fileID, line: line)
     }
     extract = toChildAction._extract
@@ -159,17 +155,14 @@ extension _CompiledScope: _CompiledReducer {
   @inlinable
   public func _reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = _extractPayload(action, constructor, extract) else { return .none }
-    if offset >= 0 {
-      return ._embedding(embed) {
-        _modifyStored(at: offset, in: &state) { child._reduce(into: &$0, action: childAction) }
-      }
+    if let casePath {
+      return casePath.reduce(&state, action, childAction, child, embed: embed)
     }
-    if let keyPath {
-      return ._embedding(embed) {
-        child._reduce(into: &state[keyPath: keyPath], action: childAction)
-      }
+    // Not an enum case, so a property: `path` is set. (`if let path` copied it, retaining its
+    // key path at every level of every action.)
+    return ._embedding(embed) {
+      path.unsafelyUnwrapped.modify(&state) { child._reduce(into: &$0, action: childAction) }
     }
-    return casePath.unsafelyUnwrapped.reduce(&state, action, childAction, child, embed: embed)
   }
 }
 
