@@ -16,6 +16,23 @@ public enum ReducerBuilder<State, Action> {
   public static func buildExpression<R: Reducer>(_ reducer: R) -> R
   where R.State == State, R.Action == Action { reducer }
 
+  /// A reducer whose type is erased to `any Reducer`, on a line of its own: run through its
+  /// action function, built once with the rest of the body.
+  ///
+  /// ```swift
+  /// let logging: any Reducer<State, Action> = verbose ? VerboseLogger() : QuietLogger()
+  ///
+  /// var body: some Reducer<State, Action> {
+  ///   logging
+  ///   Core()
+  /// }
+  /// ```
+  @_disfavoredOverload
+  public static func buildExpression(_ reducer: any Reducer<State, Action>) -> Reduce<State, Action>
+  {
+    Reduce(reducer)
+  }
+
   /// An empty body: an ``EmptyReducer``.
   public static func buildBlock() -> EmptyReducer<State, Action> { EmptyReducer() }
 
