@@ -4,8 +4,8 @@ import Testing
 @testable import Cascade
 
 // TCA's ReducerBuilderTests check that compositions type-check: scopes with several children,
-// combined scopes, `ifLet`, `ifCaseLet` inside an `ifLet`, `forEach`, flow control, and a scope
-// to `\.self`. Here the same shapes also run: each child counts its taps, so every reducer of
+// combined scopes, `ifLet`, `ifCaseLet` inside an `ifLet`, `forEach`, flow control, a reducer
+// typed `any Reducer`, a body that is a stored property, and a scope to `\.self`. Here the same shapes also run: each child counts its taps, so every reducer of
 // a composition is seen to run once, in a Store (which compiles the composition) and in a
 // TestStore alike.
 
@@ -113,7 +113,14 @@ private struct FlowControl: Reducer {
     if #available(macOS 14, iOS 17, *) {
       Tapper()
     }
+    // A reducer known only as `any Reducer`, and one whose body is a stored property.
+    Tapper() as any Reducer<Tapper.State, Tapper.Action>
+    StoredBody()
   }
+}
+
+private struct StoredBody: Reducer {
+  let body = Tapper()
 }
 
 /// The taps each action makes, as the composition above says.
@@ -123,7 +130,7 @@ private let script: [(Composed.Action, @Sendable (inout Composed.State) -> Void)
   // Both `ifCaseLet` children, then the enum's own scope.
   (.enumFeature(.a(.tap)), { $0.enumFeature = .a(Tapper.State(id: 2, taps: 3)) }),
   (.features(.element(id: 3, action: .tap)), { $0.features[id: 3]?.taps += 2 }),
-  (.flow(.tap), { $0.flow.taps += 6 }),
+  (.flow(.tap), { $0.flow.taps += 8 }),
   (.itself(.tap), { $0.itself.taps += 1 }),
 ]
 
@@ -149,7 +156,8 @@ private let script: [(Composed.Action, @Sendable (inout Composed.State) -> Void)
   @Test func theBranchesNotTakenDoNotRun() {
     let store = Store(initialState: Composed.State()) { Composed(flag: false) }
     store.send(.flow(.tap))
-    // The two `if flag` reducers are out: the loop's three and the available one remain.
-    #expect(store.state.flow.taps == 4)
+    // The two `if flag` reducers are out: the loop's three, the available one, the erased
+    // one and the stored body remain.
+    #expect(store.state.flow.taps == 6)
   }
 }
