@@ -7,11 +7,13 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    usage: cascade-benchmark [--json] [--filter PREFIX | --only ID]
+    usage: cascade-benchmark [--json] [--filter PREFIX | --only ID] [--repeat N]
 
       --json             print the results as JSON (what scripts/performance-table.swift reads)
       --filter PREFIX    run only the workloads whose id starts with PREFIX (W1, W5, W10...)
       --only ID          run only the workload (or group: W3, W5, W10) with this id
+      --repeat N         run the selection N times and report the last run (for a profiler
+                         such as perf, which needs seconds of the same work)
 
     Each row is timed beside its floor, the same work done by an optimized, non-inlined
     plain-Swift function on plain values, in the same run; the ratio is to that floor.
@@ -24,6 +26,13 @@ let filter = arguments.firstIndex(of: "--filter").flatMap {
 }
 let only = arguments.firstIndex(of: "--only").flatMap {
   $0 + 1 < arguments.count ? arguments[$0 + 1].uppercased() : nil
+}
+let repeats = arguments.firstIndex(of: "--repeat").flatMap {
+  $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil
+}
+if arguments.contains("--repeat"), (repeats ?? 0) < 1 {
+  print("cascade-benchmark: --repeat takes a whole number of runs, 1 or more")
+  exit(2)
 }
 func selected(_ id: String) -> Bool {
   if let only { return id == only }
@@ -41,22 +50,25 @@ var memory: (addedBytes: Int, peakBytes: Int)?
 var cycleGrowth: (after10k: Int, after100k: Int)?
 let started = Date()
 
-// W9 first: memory the other workloads free is reused, and would hide what a new store costs.
-if selected("W9") { memory = await MainActor.run { Workloads.w9() } }
-if selected("W1") { results.append(await MainActor.run { Workloads.w1(observed: true) }) }
-if selected("W1O") { results.append(await MainActor.run { Workloads.w1o() }) }
-if selected("W1N") { results.append(await MainActor.run { Workloads.w1(observed: false) }) }
-if selected("W1I") { results.append(await MainActor.run { Workloads.w1i() }) }
-if selected("W1D") { results.append(await MainActor.run { Workloads.w1d() }) }
-if selected("W2") { results.append(await MainActor.run { Workloads.w2() }) }
-if selected("W3") { results.append(contentsOf: await MainActor.run { Workloads.w3() }) }
-if selected("W4") { results.append(await MainActor.run { Workloads.w4() }) }
-if selected("W5") { results.append(contentsOf: await Workloads.w5()) }
-if selected("W6") { results.append(await Workloads.w6()) }
-if selected("W7") { results.append(await MainActor.run { Workloads.w7() }) }
-if selected("W8") { results.append(await MainActor.run { Workloads.w8() }) }
-if selected("W10") { results.append(contentsOf: await MainActor.run { Workloads.w10() }) }
-if selected("W11") { cycleGrowth = await MainActor.run { Workloads.w11() } }
+for _ in 0..<(repeats ?? 1) {
+  results = []
+  // W9 first: memory the other workloads free is reused, and would hide what a new store costs.
+  if selected("W9") { memory = await MainActor.run { Workloads.w9() } }
+  if selected("W1") { results.append(await MainActor.run { Workloads.w1(observed: true) }) }
+  if selected("W1O") { results.append(await MainActor.run { Workloads.w1o() }) }
+  if selected("W1N") { results.append(await MainActor.run { Workloads.w1(observed: false) }) }
+  if selected("W1I") { results.append(await MainActor.run { Workloads.w1i() }) }
+  if selected("W1D") { results.append(await MainActor.run { Workloads.w1d() }) }
+  if selected("W2") { results.append(await MainActor.run { Workloads.w2() }) }
+  if selected("W3") { results.append(contentsOf: await MainActor.run { Workloads.w3() }) }
+  if selected("W4") { results.append(await MainActor.run { Workloads.w4() }) }
+  if selected("W5") { results.append(contentsOf: await Workloads.w5()) }
+  if selected("W6") { results.append(await Workloads.w6()) }
+  if selected("W7") { results.append(await MainActor.run { Workloads.w7() }) }
+  if selected("W8") { results.append(await MainActor.run { Workloads.w8() }) }
+  if selected("W10") { results.append(contentsOf: await MainActor.run { Workloads.w10() }) }
+  if selected("W11") { cycleGrowth = await MainActor.run { Workloads.w11() } }
+}
 
 if json {
   struct Output: Encodable {

@@ -131,4 +131,56 @@ struct StackChangeLogTests {
     // Screen 0 is back with the restored copy, but its effect ended when it was removed.
     #expect(store.state.path.map(\.ticks) == [0, 1, 0])
   }
+
+  // One change since the operator last looked (a push, a pop) is read from the log's newest
+  // entry; a pop of several screens is several entries, read from the log; the ids that went
+  // are kept as one id, then a set.
+
+  @Test func poppingThreeScreensInOneActionEndsEachOfTheirEffects() async {
+    let store = store()
+    for id in 0..<4 {
+      await store.send(.push) { $0.path[id: StackElementID(rawValue: id)] = Ticker.State() }
+    }
+    for id in 0..<4 {
+      await store.send(.path(.element(id: StackElementID(rawValue: id), action: .start)))
+    }
+    await store.send(.path(.popFrom(id: 1))) { $0.path.removeLast(3) }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 0, action: .tick))) { $0.path[id: 0]?.ticks = 1 }
+    await store.finish()  // screens 1, 2 and 3 never tick
+  }
+
+  @Test func aRealStorePoppingThreeScreensEndsEachOfTheirEffects() async {
+    let store = Store(initialState: Churning.State()) {
+      Churning()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    for _ in 0..<4 { store.send(.push) }
+    let tasks = (0..<4).map {
+      store.send(.path(.element(id: StackElementID(rawValue: $0), action: .start)))
+    }
+    store.send(.path(.popFrom(id: 1)))
+    #expect(store.state.path.ids == [0])
+    await clock.advance(by: .seconds(1))
+    for task in tasks { await task.finish() }
+    #expect(store.state.path.map(\.ticks) == [1])
+  }
+
+  @Test func aPushThenAPopOfTheSameScreenInOneActionEndsNothingElse() async {
+    let store = store()
+    await store.send(.push) { $0.path[id: 0] = Ticker.State() }
+    await store.send(.path(.element(id: 0, action: .start)))
+    // 40 pushes and pops, then screen 0 removed: the pushed screens come and go unseen.
+    await store.send(.push) { $0.path[id: 1] = Ticker.State() }
+    await store.send(.path(.element(id: 1, action: .start)))
+    await store.send(.churnThenRemove(1)) {
+      for _ in 0..<40 { $0.path.append(Ticker.State()) }
+      $0.path.removeLast(40)
+      $0.path[id: 1] = nil
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 0, action: .tick))) { $0.path[id: 0]?.ticks = 1 }
+    await store.finish()
+  }
 }

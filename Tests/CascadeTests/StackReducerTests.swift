@@ -174,6 +174,27 @@ struct StackReducerTests {
     #expect(stack.ids == [0, 3, 4])
   }
 
+  @Test func idsAreFoundBySetsDictionariesAndAnyHashableAndSpreadOverBuckets() {
+    let ids =
+      (0..<5_000).map(StackElementID.init(rawValue:))
+      + [-1, .max, .min].map(StackElementID.init(rawValue:))
+    let set = Set(ids)
+    #expect(set.count == ids.count)
+    #expect(ids.allSatisfy(set.contains))
+    #expect(!set.contains(5_000))
+    var positions: [StackElementID: Int] = [:]
+    for (position, id) in ids.enumerated() { positions[id] = position }
+    #expect(ids.enumerated().allSatisfy { positions[$0.element] == $0.offset })
+    let erased = Set(ids.map(AnyHashable.init))
+    #expect(erased.contains(AnyHashable(StackElementID(rawValue: 42))))
+    #expect(!erased.contains(AnyHashable(42)))  // a number is not an id
+    // Consecutive ids (what a stack draws) land in as many buckets as random keys would:
+    // about 1 - 1/e of 1,024.
+    let buckets = Set(
+      (0..<1_024).map { StackElementID(rawValue: $0)._rawHashValue(seed: 0) & 1_023 })
+    #expect(buckets.count > 560)
+  }
+
   // MARK: Ported from TCA
 
   @Test func pushingWithAnIDAndAppendingShareOneSequence() async {

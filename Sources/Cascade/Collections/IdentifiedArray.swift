@@ -107,11 +107,21 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   @discardableResult
   public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
     let elementID = _id(element)
-    if let position = _positions[elementID] { return (false, position) }
-    _positions[elementID] = _elements.count
+    let end = _elements.count
+    var inserted = false
+    // One hash lookup, not two: the defaulting subscript inserts `end` only when the id is
+    // absent (its default is evaluated only then), and gives the position found either way.
+    let position = _IdentifiedPositions.touch(
+      &_positions[
+        elementID,
+        default: {
+          inserted = true
+          return end
+        }()])
+    guard inserted else { return (false, position) }
     _elements.append(element)
     _structureChanged(.added(elementID))
-    return (true, _elements.count - 1)
+    return (true, end)
   }
 
   /// Appends each element whose id is not yet present.
@@ -429,4 +439,13 @@ extension IdentifiedArray: Decodable where Element: Decodable & Identifiable, El
     }
     self.init(uniqueElements: elements)
   }
+}
+
+/// Helpers for ``IdentifiedArray``'s id-to-position table.
+@usableFromInline
+enum _IdentifiedPositions {
+  /// Returns the value a mutable access reached: through `Dictionary`'s defaulting subscript,
+  /// this finds a key's position, or inserts a default, in one lookup.
+  @inlinable
+  static func touch(_ position: inout Int) -> Int { position }
 }

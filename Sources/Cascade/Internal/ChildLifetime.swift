@@ -97,7 +97,7 @@ final class _ChildLifetime<Child> {
 
   /// An effect that ends the effects of the collection elements with the `gone` ids.
   @inlinable
-  func end<Action, ID: Hashable & Sendable>(elements gone: Set<ID>) -> Effect<Action> {
+  func end<Action, ID: Hashable & Sendable>(elements gone: _GoneIDs<ID>) -> Effect<Action> {
     Effect(.prune(.elements(of: operatorID, gone: gone)))
   }
 
@@ -145,49 +145,138 @@ final class _LiveElements<ID: Hashable & Sendable> {
   @inlinable
   init() {}
 
+  /// What the operator reads of the collection: its ids and their log, two of its four
+  /// references (a copy of the whole collection retained and released all four, twice a push
+  /// or a pop).
+  @usableFromInline
+  struct Structure {
+    @usableFromInline let positions: [ID: Int]
+    @usableFromInline let log: _StructureLog<ID>
+    @usableFromInline let stamp: UInt64
+
+    @inlinable
+    init<Element>(_ elements: borrowing IdentifiedArray<ID, Element>) {
+      positions = elements._positions
+      log = elements._log
+      stamp = elements._stamp
+    }
+  }
+
   /// Call before an action changes the collection: the first time, learns the ids already
-  /// there (their elements may start effects from now on). The collection is read only then:
-  /// reading it copies it (its four references retained and released).
+  /// there (their elements may start effects from now on). The collection is read only then.
   @inlinable
-  func prepare<Element>(_ elements: () -> IdentifiedArray<ID, Element>) {
+  func prepare(_ structure: () -> Structure) {
     guard seenStamp == nil else { return }
-    let elements = elements()
-    for id in elements._positions.keys { ids.insert(id) }
-    seenStamp = elements._stamp
+    let structure = structure()
+    for id in structure.positions.keys { ids.insert(id) }
+    seenStamp = structure.stamp
   }
 
   /// Call after the action, with the collection's structure `stamp`: the ids that were there at
-  /// the last look and are gone now, brought up to date with `elements`. Empty, and the
-  /// collection not read, when its structure did not change.
+  /// the last look and are gone now. Empty, and the collection not read, when its structure did
+  /// not change. One change since the last look (a push, a pop) is read from `lastChange`, the
+  /// newest entry of the collection's log, copied out of it; more, from `structure`.
   @inlinable
-  func gone<Element>(
-    stamp: UInt64, _ elements: () -> IdentifiedArray<ID, Element>
-  ) -> Set<ID> {
-    guard let seen = seenStamp, stamp != seen else { return [] }
-    let elements = elements()
-    seenStamp = elements._stamp
-    var gone = Set<ID>()
-    if let changes = elements._log.changes(since: seen) {
-      for entry in changes {
-        switch entry.change {
-        case let .added(id): ids.insert(id)
+  func gone(
+    stamp: UInt64, lastChange: () -> _StructureLog<ID>.Entry?, _ structure: () -> Structure
+  ) -> _GoneIDs<ID> {
+    guard let seen = seenStamp, stamp != seen else { return _GoneIDs() }
+    var gone = _GoneIDs<ID>()
+    // The newest entry made at the stamp last seen is the one change since: any later change
+    // would have logged an entry after it, or emptied the log.
+    if let last = lastChange(), last.stamp == seen {
+      seenStamp = stamp
+      switch last.change {
+      case let .added(id): ids.insert(id)
+      case let .removed(id): if ids.remove(id) != nil { gone.insert(id) }
+      case .reordered: break
+      }
+      return gone
+    }
+    let structure = structure()
+    seenStamp = structure.stamp
+    if let start = structure.log.start(since: seen) {
+      // Indexed in the local copy: a slice of the log would retain its storage again.
+      for index in start..<structure.log.entries.endIndex {
+        switch structure.log.entries[index].change {
+        case let .added(id):
+          ids.insert(id)
+          // Removed and added again: the same element, still there.
+          gone.remove(id)
         case let .removed(id): if ids.remove(id) != nil { gone.insert(id) }
         case .reordered: break
         }
       }
-      // An id removed and added again is the same element, still there.
-      for id in gone where elements.contains(id: id) {
-        gone.remove(id)
-        ids.insert(id)
-      }
       return gone
     }
-    for known in ids where !elements.contains(id: known) { gone.insert(known) }
-    ids.subtract(gone)
-    if ids.count != elements.count {
-      for id in elements._positions.keys { ids.insert(id) }
+    let positions = structure.positions
+    for known in ids where positions[known] == nil { gone.insert(known) }
+    for id in gone { ids.remove(id) }
+    if ids.count != positions.count {
+      for id in positions.keys { ids.insert(id) }
     }
     return gone
+  }
+}
+
+/// The ids of the elements an action removed: usually one (a pop, a row deleted), kept
+/// without a set; a set only from the second. A pop allocated a one-element set before: a
+/// `malloc` and a `free` per pop.
+@usableFromInline
+struct _GoneIDs<ID: Hashable & Sendable>: Sendable, Sequence {
+  @usableFromInline var first: ID?
+  @usableFromInline var others: Set<ID>
+
+  @inlinable init() { others = Set() }
+
+  @inlinable var isEmpty: Bool { first == nil }
+
+  @inlinable
+  mutating func insert(_ id: ID) {
+    if let first {
+      if first != id { others.insert(id) }
+    } else {
+      first = id
+    }
+  }
+
+  @inlinable
+  func contains(_ id: ID) -> Bool {
+    guard let first else { return false }
+    return first == id || (!others.isEmpty && others.contains(id))
+  }
+
+  @inlinable
+  mutating func remove(_ id: ID) {
+    guard let current = first else { return }
+    if current == id {
+      first = others.popFirst()
+    } else if !others.isEmpty {
+      others.remove(id)
+    }
+  }
+
+  /// The first id, then the others.
+  @inlinable
+  func makeIterator() -> Iterator { Iterator(first: first, others: others.makeIterator()) }
+
+  @usableFromInline
+  struct Iterator: IteratorProtocol {
+    @usableFromInline var first: ID?
+    @usableFromInline var others: Set<ID>.Iterator
+
+    @inlinable
+    init(first: ID?, others: Set<ID>.Iterator) {
+      self.first = first
+      self.others = others
+    }
+
+    @inlinable
+    mutating func next() -> ID? {
+      guard let id = first else { return others.next() }
+      first = nil
+      return id
+    }
   }
 }
 

@@ -45,7 +45,7 @@ class _NavigationPrune: @unchecked Sendable {
   /// in `gone`.
   @inlinable
   static func elements<ID: Hashable & Sendable>(
-    of operatorID: _AnyID, gone: Set<ID>
+    of operatorID: _AnyID, gone: _GoneIDs<ID>
   ) -> _NavigationPrune {
     _ElementsPrune(operatorID: operatorID, gone: gone)
   }
@@ -62,10 +62,10 @@ private final class _PositionPrune: _NavigationPrune, @unchecked Sendable {
 @usableFromInline
 final class _ElementsPrune<ID: Hashable & Sendable>: _NavigationPrune, @unchecked Sendable {
   @usableFromInline let operatorID: _AnyID
-  @usableFromInline let gone: Set<ID>
+  @usableFromInline let gone: _GoneIDs<ID>
 
   @inlinable
-  init(operatorID: _AnyID, gone: Set<ID>) {
+  init(operatorID: _AnyID, gone: _GoneIDs<ID>) {
     self.operatorID = operatorID
     self.gone = gone
   }

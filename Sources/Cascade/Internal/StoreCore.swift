@@ -284,6 +284,7 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     case .none: break
     case let .send(action): enqueue(action, origin: origin)
     case let .run(run): startRootRun(run, origin: origin)
+    case let .prune(prune): interpretPrune(prune, context: .root)
     case let operation: interpret(Effect(operation), origin: origin, context: .root)
     }
   }
@@ -396,13 +397,22 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
       context.throttle = throttle
       interpret(effect, origin: origin, context: context)
     case let .prune(prune):
-      runner.prune(under: context.path, isGone: prune.isGone)
-      // Checked here: the closure below alone costs a metadata lookup in this generic code.
-      guard hasThrottles else { return }
-      forgetThrottles { key in
-        key.path.count > context.path.count && key.path.starts(with: context.path)
-          && prune.isGone(key.path[context.path.count])
-      }
+      interpretPrune(prune, context: context)
+    }
+  }
+
+  /// Ends the effects of the children a navigation operator saw go. Apart from `interpret`, so
+  /// that the specialized `reduce` calls it directly: a pop's prune through `interpret` looked
+  /// up `Effect<Action>`'s generic metadata and copied the effect through its witnesses, about a
+  /// third of a pop.
+  @usableFromInline
+  func interpretPrune(_ prune: _NavigationPrune, context: _EffectContext) {
+    runner.prune(under: context.path, isGone: prune.isGone)
+    // Checked here: the closure below alone costs a metadata lookup in this generic code.
+    guard hasThrottles else { return }
+    forgetThrottles { key in
+      key.path.count > context.path.count && key.path.starts(with: context.path)
+        && prune.isGone(key.path[context.path.count])
     }
   }
 

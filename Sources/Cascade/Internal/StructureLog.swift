@@ -50,11 +50,10 @@ struct _StructureLog<ID: Hashable> {
     if !entries.isEmpty { entries.removeAll(keepingCapacity: true) }
   }
 
-  /// The changes made since the collection had `stamp`, oldest first, or `nil` when the log
-  /// cannot tell.
+  /// The position in ``entries`` of the first change made since the collection had `stamp`
+  /// (the changes run from there to the end, oldest first), or `nil` when the log cannot tell.
   @inlinable
-  func changes(since stamp: UInt64) -> ArraySlice<Entry>? {
-    guard let start = entries.lastIndex(where: { $0.stamp == stamp }) else { return nil }
-    return entries[start...]
+  func start(since stamp: UInt64) -> Int? {
+    entries.lastIndex(where: { $0.stamp == stamp })
   }
 }

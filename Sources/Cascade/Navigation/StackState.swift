@@ -52,14 +52,21 @@ public struct StackState<Element> {
   }
 
   /// The ids, bottom first.
-  public var ids: [StackElementID] { _entries._elements.map(\.id) }
+  ///
+  /// A closure, not the key path `\.id`: a key path in generic code is instantiated and
+  /// interpreted per element.
+  public var ids: [StackElementID] { _entries._elements.map { $0.id } }
 
   /// Pushes `element` on top; returns its id.
   @inlinable
   @discardableResult
   public mutating func append(_ element: Element) -> StackElementID {
     let id = StackElementID(rawValue: _takeStackElementID(atLeast: _nextID))
-    _push(element, id: id)
+    // Taken from the store's sequence (or numbered by this stack) at or above `_nextID`, so
+    // above every id on the stack: `_push`'s duplicate check and its skip of the store's
+    // sequence past the id would find nothing to do.
+    _nextID = id.rawValue + 1
+    _entries.append(Entry(id: id, element: element))
     return id
   }
 

@@ -81,7 +81,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
       operator: _AnyID(keyPath: toElementsState), fileID: fileID, line: line)
     let live = _LiveElements<ID>()
     return { state, action in
-      live.prepare { path.read(&state) { $0 } }
+      live.prepare { path.read(&state) { .init($0) } }
       var elementEffect = Effect<Parent.Action>.none
       if case let .element(id, elementAction)? = extract(action) {
         let effect = path.modify(&state) { elements -> Effect<Element.Action>? in
@@ -110,7 +110,10 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
       let parentEffect = parent(&state, action)
       let effect = elementEffect.merge(with: parentEffect)
       // Elements that were removed, by any route, take their effects with them.
-      let gone = live.gone(stamp: path.read(&state) { $0._stamp }) { path.read(&state) { $0 } }
+      let gone = live.gone(
+        stamp: path.read(&state) { $0._stamp },
+        lastChange: { path.read(&state) { $0._log.entries.last } },
+        { path.read(&state) { .init($0) } })
       guard !gone.isEmpty else { return effect }
       return effect.merge(with: lifetime.end(elements: gone))
     }

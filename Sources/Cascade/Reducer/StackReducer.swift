@@ -101,7 +101,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     let live = _LiveElements<StackElementID>()
 
     return { state, action in
-      live.prepare { path.read(&state) { $0._entries } }
+      live.prepare { path.read(&state) { .init($0._entries) } }
       var effects = Effect<Parent.Action>.none
       switch _extractPayload(action, constructor, extract) {
       case let .element(id, elementAction)?:
@@ -139,9 +139,10 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       }
       // Screens that left the stack, by any route, take their effects with them. Ids are
       // unique in a store, so screens replaced by a new stack are gone too.
-      let gone = live.gone(stamp: path.read(&state) { $0._entries._stamp }) {
-        path.read(&state) { $0._entries }
-      }
+      let gone = live.gone(
+        stamp: path.read(&state) { $0._entries._stamp },
+        lastChange: { path.read(&state) { $0._entries._log.entries.last } },
+        { path.read(&state) { .init($0._entries) } })
       guard !gone.isEmpty else { return effects }
       return effects.merge(with: lifetime.end(elements: gone))
     }
