@@ -57,6 +57,23 @@ private struct Todo: Identifiable, Equatable, Hashable, Codable, Sendable {
     #expect(todos.isEmpty)
   }
 
+  // swift-identified-collections' testAppend and testAppendContentsOf: appending an id that is
+  // there already (here, in the middle) gives its position and changes nothing, its title
+  // included, and a later append still lands at the end.
+  @Test func appendingAnIDAlreadyThereGivesItsPositionAndChangesNothing() {
+    var todos: IdentifiedArrayOf<Todo> = [milk, eggs, tea]
+    let renamed = Todo(id: 2, title: "Bread")
+    #expect(todos.append(renamed) == (false, 1))
+    #expect(Array(todos) == [milk, eggs, tea])
+    #expect(todos.index(id: 2) == 1)
+    let cheese = Todo(id: 4, title: "Cheese")
+    #expect(todos.append(cheese) == (true, 3))
+    #expect(todos.index(id: 4) == 3)
+    todos.append(contentsOf: [milk, Todo(id: 5, title: "Jam"), tea, Todo(id: 6, title: "Oil")])
+    #expect(todos.ids == [1, 2, 3, 4, 5, 6])
+    #expect(todos.index(id: 6) == 5)
+  }
+
   @Test func sortAndMoveReindex() {
     var todos: IdentifiedArrayOf<Todo> = [tea, milk, eggs]
     todos.sort { $0.id < $1.id }
