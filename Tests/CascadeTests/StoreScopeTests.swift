@@ -86,6 +86,25 @@ private struct Root: Reducer {
     #expect(other !== leafA as AnyObject)
   }
 
+  @Test func theCacheHoldsAChildStoreWeaklyAndScopingAgainWorks() {
+    let store = Store(initialState: Root.State()) { Root() }
+    func middle() -> Store<Middle.State, Middle.Action> {
+      store.scope(state: \.middle, action: Root.Action.middle)
+    }
+    weak var released: Store<Middle.State, Middle.Action>?
+    do {
+      let child = middle()
+      released = child
+      child.send(.leaf(.add(2)))
+      #expect(middle() === child)
+    }
+    #expect(released == nil)  // nobody held it: the cache did not keep it alive
+    let again = middle()
+    again.send(.leaf(.add(3)))
+    #expect(store.middle.leaf.value == 5)
+    #expect(middle() === again)
+  }
+
   @Test func optionalChildStores() {
     let store = Store(initialState: Root.State()) { Root() }
     let middle = store.scope(state: \.middle, action: Root.Action.middle)

@@ -35,7 +35,7 @@ public final class Store<State, Action>: Observable {
   @usableFromInline let sendAction: @MainActor (Action, _Origin) -> _Cascade?
   /// Keeps the parent (and so the root) alive while a child store is used.
   private let parent: AnyObject?
-  private var children: [_ScopeID: _WeakStore] = [:]
+  @usableFromInline var children: [_ScopeID: _WeakStore] = [:]
 
   @usableFromInline
   init(
@@ -122,11 +122,15 @@ public final class Store<State, Action>: Observable {
   /// The number of effect tasks of this store's tree currently running.
   package var activeEffectCount: Int { core.runner.activeCount }
 
-  @usableFromInline
+  /// Inlinable, so that the cast below is specialized in the caller: unspecialized, it looked up
+  /// the child store type's generic metadata in the runtime's cache at every scope call.
+  @inlinable
   func cachedChild<ChildState, ChildAction>(
     _ id: _ScopeID,
     make: () -> Store<ChildState, ChildAction>
   ) -> Store<ChildState, ChildAction> {
+    // A box: reading a weak reference out of a dictionary value copied it (a weak-reference copy
+    // and destroy per call); a box is retained once instead.
     if let child = children[id]?.store as? Store<ChildState, ChildAction> { return child }
     if children.count >= 16 { children = children.filter { $0.value.store != nil } }
     let child = make()
@@ -174,6 +178,10 @@ struct _EmbeddingID: Hashable {
   }
 }
 
-struct _WeakStore {
-  weak var store: AnyObject?
+@usableFromInline
+final class _WeakStore {
+  @usableFromInline weak var store: AnyObject?
+
+  @usableFromInline
+  init(store: AnyObject) { self.store = store }
 }
