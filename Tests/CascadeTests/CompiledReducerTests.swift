@@ -62,6 +62,35 @@ private struct Root: Reducer {
   }
 }
 
+private struct Row: Reducer {
+  struct State: Equatable, Sendable, Identifiable {
+    var id = 0
+    var count = 0
+  }
+  enum Action: Equatable, Sendable { case increment }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.count += 1
+    return .none
+  }
+}
+
+/// One of each operator that keeps state across actions, or is chosen at run time.
+private enum Host {
+  struct State: Equatable, Sendable {
+    var child: Counter.State?
+    var rows: IdentifiedArrayOf<Row.State> = []
+    var path = StackState<Counter.State>()
+    @PresentationState var sheet: Counter.State?
+  }
+  enum Action: Sendable {
+    case child(Counter.Action)
+    case rows(IdentifiedActionOf<Row>)
+    case path(StackActionOf<Counter>)
+    case sheet(PresentationAction<Counter.Action>)
+  }
+  static var base: Reduce<State, Action> { Reduce { _, _ in .none } }
+}
+
 @MainActor
 @Suite struct CompiledReducerTests {
   @Test func aTreeOfScopesCompilesToOneNestedValue() {
@@ -80,6 +109,36 @@ private struct Root: Reducer {
     #expect(
       type(of: scope._compile())
         == _CompiledScope<Middle.State, Middle.Action, _LeafReducer<Counter>>.self)
+  }
+
+  @Test func everyOperatorThatKeepsStateCompilesToItsFunctionBuiltOnce() {
+    // Compiled as a leaf instead, each would rebuild its function (and lose what it keeps:
+    // the live screens, the presented child, the cached dependencies) at every action.
+    typealias Function = _ClosureReducer<Host.State, Host.Action>
+    let base = Host.base
+    #expect(
+      type(of: base.ifLet(\.child, action: Host.Action.child) { Counter() }._compile())
+        == Function.self)
+    #expect(
+      type(of: base.forEach(\.rows, action: Host.Action.rows) { Row() }._compile()) == Function.self
+    )
+    #expect(
+      type(of: base.forEach(\.path, action: Host.Action.path) { Counter() }._compile())
+        == Function.self)
+    #expect(
+      type(of: base.ifLet(\.$sheet, action: Host.Action.sheet) { Counter() }._compile())
+        == Function.self)
+    #expect(
+      type(of: base.onChange(of: \.path.count) { _, _ in Host.base }._compile()) == Function.self)
+    #expect(type(of: base.intercept()._compile()) == Function.self)
+    #expect(type(of: base.dependency(\.context, .test)._compile()) == Function.self)
+    let optional: Reduce<Host.State, Host.Action>? = base
+    #expect(type(of: optional._compile()) == Function.self)
+    let branch = _ConditionalReducer<
+      Reduce<Host.State, Host.Action>, EmptyReducer<Host.State, Host.Action>
+    >.first(base)
+    #expect(type(of: branch._compile()) == Function.self)
+    #expect(type(of: _ArrayReducer(reducers: [base])._compile()) == Function.self)
   }
 
   @Test func aStoreRunsTheCompiledTreeChildFirstThroughAComputedProperty() async {

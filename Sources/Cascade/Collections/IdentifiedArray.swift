@@ -111,7 +111,8 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
     var inserted = false
     // One hash lookup, not two: the defaulting subscript inserts `end` only when the id is
     // absent (its default is evaluated only then), and gives the position found either way.
-    let position = _IdentifiedPositions.touch(
+    func found(_ position: inout Int) -> Int { position }
+    let position = found(
       &_positions[
         elementID,
         default: {
@@ -439,13 +440,4 @@ extension IdentifiedArray: Decodable where Element: Decodable & Identifiable, El
     }
     self.init(uniqueElements: elements)
   }
-}
-
-/// Helpers for ``IdentifiedArray``'s id-to-position table.
-@usableFromInline
-enum _IdentifiedPositions {
-  /// Returns the value a mutable access reached: through `Dictionary`'s defaulting subscript,
-  /// this finds a key's position, or inserts a default, in one lookup.
-  @inlinable
-  static func touch(_ position: inout Int) -> Int { position }
 }

@@ -25,10 +25,6 @@ public struct StackElementID: Hashable, Comparable, Sendable, Codable, CustomStr
   /// ```
   public init(integerLiteral value: Int) { self.rawValue = value }
 
-  /// Feeds the number to `hasher`.
-  @inlinable
-  public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
-
   /// The hash a `Set` or `Dictionary` of ids buckets by: the number and the table's seed,
   /// mixed by a 64-bit finalizer (a multiply-xorshift cascade) instead of SipHash.
   ///

@@ -50,6 +50,23 @@ public struct _ClosureReducer<State, Action>: _CompiledReducer {
   }
 }
 
+/// A reducer that compiles to its action function (see ``_ClosureReducer``): an operator whose
+/// function keeps state across actions (a child's lifetime, a cached dependency value), or
+/// whose shape is chosen at run time (an `if` in a builder, a `for` loop). Cascade's operators
+/// conform; you never need to.
+///
+/// ```swift
+/// // Reduce { ... }.ifLet(\.child, action: Action.child) { Child() } compiles to
+/// // _ClosureReducer<State, Action>, holding the function `_reduceFunction()` built.
+/// ```
+public protocol _CompilesToFunction: Reducer {}
+
+extension _CompilesToFunction {
+  /// Compiles to its action function, built once.
+  @inlinable
+  public func _compile() -> _ClosureReducer<State, Action> { _ClosureReducer(_reduceFunction()) }
+}
+
 /// Two compiled reducers run one after the other, their effects merged: a builder's lines.
 public struct _CompiledSequence<First: _CompiledReducer, Second: _CompiledReducer>:
   _CompiledReducer

@@ -55,12 +55,6 @@ public struct _DependencyModifierReducer<Base: Reducer>: Reducer {
     _reduceFunction()(&state, action)
   }
 
-  /// Compiles to its action function, which holds what it keeps across actions.
-  @inlinable
-  public func _compile() -> _ClosureReducer<Base.State, Base.Action> {
-    _ClosureReducer(_reduceFunction())
-  }
-
   @inlinable
   public func _reduceFunction() -> _ReduceFunction<Base.State, Base.Action> {
     // The base's body is built inside the override too, for reducers that read dependencies
@@ -70,3 +64,5 @@ public struct _DependencyModifierReducer<Base: Reducer>: Reducer {
     return { state, action in override.run { base(&state, action) } }
   }
 }
+
+extension _DependencyModifierReducer: _CompilesToFunction {}

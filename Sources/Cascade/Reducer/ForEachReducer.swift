@@ -65,12 +65,6 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     _reduceFunction()(&state, action)
   }
 
-  /// Compiles to its action function, which holds what it keeps across actions.
-  @inlinable
-  public func _compile() -> _ClosureReducer<Parent.State, Parent.Action> {
-    _ClosureReducer(_reduceFunction())
-  }
-
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent._reduceFunction()
     let element = _LazyReduce(element)
@@ -119,3 +113,5 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     }
   }
 }
+
+extension _ForEachReducer: _CompilesToFunction {}

@@ -64,12 +64,6 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     _reduceFunction()(&state, action)
   }
 
-  /// Compiles to its action function, which holds what it keeps across actions.
-  @inlinable
-  public func _compile() -> _ClosureReducer<Parent.State, Parent.Action> {
-    _ClosureReducer(_reduceFunction())
-  }
-
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent._reduceFunction()
     let child = _LazyReduce(child)
@@ -117,3 +111,5 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     }
   }
 }
+
+extension _IfCaseLetReducer: _CompilesToFunction {}

@@ -45,12 +45,6 @@ public struct _InterceptReducer<Base: Reducer>: Reducer {
     _reduceFunction()(&state, action)
   }
 
-  /// Compiles to its action function, which holds what it keeps across actions.
-  @inlinable
-  public func _compile() -> _ClosureReducer<Base.State, Base.Action> {
-    _ClosureReducer(_reduceFunction())
-  }
-
   public func _reduceFunction() -> _ReduceFunction<Base.State, Base.Action> {
     let (base, around) = (base._reduceFunction(), around)
     return { state, action in
@@ -58,3 +52,5 @@ public struct _InterceptReducer<Base: Reducer>: Reducer {
     }
   }
 }
+
+extension _InterceptReducer: _CompilesToFunction {}

@@ -36,12 +36,6 @@ where Changed.State == Base.State, Changed.Action == Base.Action {
     _reduceFunction()(&state, action)
   }
 
-  /// Compiles to its action function, which holds what it keeps across actions.
-  @inlinable
-  public func _compile() -> _ClosureReducer<Base.State, Base.Action> {
-    _ClosureReducer(_reduceFunction())
-  }
-
   public func _reduceFunction() -> _ReduceFunction<Base.State, Base.Action> {
     let base = base._reduceFunction()
     let (toValue, reducer) = (toValue, self.reducer)
@@ -54,3 +48,5 @@ where Changed.State == Base.State, Changed.Action == Base.Action {
     }
   }
 }
+
+extension _OnChangeReducer: _CompilesToFunction {}

@@ -95,12 +95,6 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     _reduceFunction()(&state, action)
   }
 
-  /// Compiles to its action function, which holds what it keeps across actions.
-  @inlinable
-  public func _compile() -> _ClosureReducer<Parent.State, Parent.Action> {
-    _ClosureReducer(_reduceFunction())
-  }
-
   // Inlinable so that an app's presentation runs specialized to its own types.
   @inlinable
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
@@ -213,3 +207,5 @@ func _reportAbsentPresentation<Action, Child>(_ action: Action, lifetime: _Child
     view or test still sending to it).
     """)
 }
+
+extension _PresentationReducer: _CompilesToFunction {}

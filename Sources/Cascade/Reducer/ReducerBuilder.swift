@@ -120,10 +120,6 @@ where First.State == Second.State, First.Action == Second.Action {
     }
   }
 
-  /// Compiles to the chosen branch's function: which branch it is is known only at run time.
-  public func _compile() -> _ClosureReducer<First.State, First.Action> {
-    _ClosureReducer(_reduceFunction())
-  }
 }
 
 /// Reducers built by a `for` loop in a builder, run in order.
@@ -141,10 +137,6 @@ public struct _ArrayReducer<Element: Reducer>: Reducer {
     return { state, action in .merge(functions.map { $0(&state, action) }) }
   }
 
-  /// Compiles to the loop's function: how many reducers it runs is known only at run time.
-  public func _compile() -> _ClosureReducer<Element.State, Element.Action> {
-    _ClosureReducer(_reduceFunction())
-  }
 }
 
 /// An optional reducer (from an `if` without `else`) does nothing when absent.
@@ -159,8 +151,10 @@ extension Optional: Reducer where Wrapped: Reducer {
     self?._reduceFunction() ?? { _, _ in .none }
   }
 
-  /// Compiles to the wrapped reducer's function, or to one that does nothing.
-  public func _compile() -> _ClosureReducer<Wrapped.State, Wrapped.Action> {
-    _ClosureReducer(_reduceFunction())
-  }
 }
+
+extension _ConditionalReducer: _CompilesToFunction {}
+
+extension _ArrayReducer: _CompilesToFunction {}
+
+extension Optional: _CompilesToFunction where Wrapped: Reducer {}

@@ -79,12 +79,6 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     _reduceFunction()(&state, action)
   }
 
-  /// Compiles to its action function, which holds what it keeps across actions.
-  @inlinable
-  public func _compile() -> _ClosureReducer<Parent.State, Parent.Action> {
-    _ClosureReducer(_reduceFunction())
-  }
-
   // Inlinable so that an app's stack runs specialized to its own state and action types: run
   // generically, every action looks up the metadata of the stack's generic types several times.
   @inlinable
@@ -177,3 +171,5 @@ func _reportStackProblem<Action, Child>(
     view or test holding on to a stale id), or a push reused an id.
     """)
 }
+
+extension _StackReducer: _CompilesToFunction {}
