@@ -150,6 +150,7 @@ extension Effect {
   ///   }
   /// }
   /// ```
+  @inlinable
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The running effect tasks of one root store, with the navigation path and cancellation ids
 /// each was started under.
 ///
@@ -17,13 +19,14 @@ package final class _EffectRunner: Sendable {
   }
 
   private struct State {
-    var nextToken: UInt64 = 0
-    var entries: [UInt64: Entry] = [:]
+    var entries: [_EffectToken: Entry] = [:]
     var isTornDown = false
   }
 
   /// Also guards the mutable state of every ``_Cascade`` of this runner.
   private let state = Guarded(State())
+  /// The next task's token: apart from the lock, so that reserving one does not take it.
+  private let nextToken = Atomic<UInt64>(0)
 
   @usableFromInline init() {}
 
@@ -62,9 +65,8 @@ package final class _EffectRunner: Sendable {
   func register(context: _EffectContext, cascade: _Cascade?) -> UInt64? {
     state.withLock { state -> UInt64? in
       guard !state.isTornDown else { return nil }
-      let token = state.nextToken
-      state.nextToken &+= 1
-      state.entries[token] = Entry(
+      let token = reserveToken()
+      state.entries[_EffectToken(token)] = Entry(
         task: nil, context: context, cascade: cascade,
         isCancelRequested: cascade?.lockedIsCancelled ?? false)
       cascade?.lockedRunning += 1
@@ -78,18 +80,46 @@ package final class _EffectRunner: Sendable {
   func attach(_ task: Task<Void, Never>, token: UInt64) {
     let isCancelRequested = state.withLock { state -> Bool in
       // No entry: the task has already finished.
-      guard state.entries[token] != nil else { return false }
-      state.entries[token]!.task = task
-      return state.entries[token]!.isCancelRequested
+      guard state.entries[_EffectToken(token)] != nil else { return false }
+      state.entries[_EffectToken(token)]!.task = task
+      return state.entries[_EffectToken(token)]!.isCancelRequested
     }
     if isCancelRequested { task.cancel() }
+  }
+
+  /// A token for a task about to be made on the main actor and registered with
+  /// ``register(_:token:context:cascade:)`` before it can start.
+  @usableFromInline
+  func reserveToken() -> UInt64 {
+    nextToken.wrappingAdd(1, ordering: .relaxed).oldValue
+  }
+
+  /// Registers `task`, made under `token` (from ``reserveToken()``) by a main-actor caller and
+  /// started on the main actor: it cannot run before the caller's job ends, so it is registered
+  /// before it can finish, in one critical section instead of two. A task whose cascade has
+  /// been cancelled is registered (its cascade's `finish()` waits for it) and cancelled; one
+  /// that comes after the store is gone is only cancelled. Both outside the lock.
+  @usableFromInline
+  func register(
+    _ task: Task<Void, Never>, token: UInt64, context: _EffectContext, cascade: _Cascade
+  ) {
+    let shouldCancel = state.withLock { state -> Bool in
+      guard !state.isTornDown else { return true }
+      state.entries[_EffectToken(token)] = Entry(
+        task: task, context: context, cascade: cascade, isCancelRequested: false)
+      cascade.lockedRunning += 1
+      return cascade.lockedIsCancelled
+    }
+    if shouldCancel { task.cancel() }
   }
 
   /// Called by a registered task when its work is done.
   @usableFromInline
   func complete(_ token: UInt64) {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-      guard let cascade = state.entries.removeValue(forKey: token)?.cascade else { return [] }
+      guard let cascade = state.entries.removeValue(forKey: _EffectToken(token))?.cascade else {
+        return []
+      }
       cascade.lockedRunning -= 1
       guard cascade.lockedRunning == 0, !cascade.lockedWaiters.isEmpty else { return [] }
       defer { cascade.lockedWaiters = [:] }
@@ -204,6 +234,21 @@ package class _Cascade: @unchecked Sendable {
     } onCancel: {
       runner.withLock { lockedWaiters.removeValue(forKey: id) }?.resume()
     }
+  }
+}
+
+/// The key of a running task. Hashed with a multiply-xorshift finalizer, not `Hasher`
+/// (SipHash cost about as much as the rest of the dictionary operation); the bits are mixed,
+/// not used as they are: tokens come in sequence, and sequential keys would fill one long run
+/// of buckets that every removal walks.
+struct _EffectToken: Hashable {
+  let raw: UInt64
+  init(_ raw: UInt64) { self.raw = raw }
+  func hash(into hasher: inout Hasher) { hasher.combine(raw) }
+  func _rawHashValue(seed: Int) -> Int {
+    var bits = raw ^ UInt64(bitPattern: Int64(seed))
+    bits = (bits ^ (bits &>> 33)) &* 0xff51_afd7_ed55_8ccd
+    return Int(truncatingIfNeeded: bits ^ (bits &>> 33))
   }
 }
 

@@ -145,6 +145,9 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   }
 
   @usableFromInline let reducer: _ReduceFunction<State, Action>
+  /// The weak reference to this core that every cascade of it shares: a cascade made per
+  /// `send` retains this box instead of forming (and destroying) a weak reference of its own.
+  @usableFromInline let weakSelf = _WeakCore<State, Action>()
   // Exclusivity of the two properties below is enforced by construction (main actor only, and
   // the send loop never hands out a reference to them), so not checked at run time per send.
   @usableFromInline @exclusivity(unchecked) var dependencies: _DependencyBox
@@ -185,6 +188,7 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     self.reducer = reducer
     self.dependencies = _DependencyBox(dependencies)
     super.init(state: initialState)
+    weakSelf.core = self
     buffer.reserveCapacity(16)
   }
 
@@ -446,18 +450,18 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
       }
       cascade = origin
     }
-    guard let token = runner.register(context: .root, cascade: cascade) else { return }
+    let token = runner.reserveToken()
     let task = Self.startTask(run, cascade: cascade, runner: runner, token: token)
-    runner.attach(task, token: token)
+    runner.register(task, token: token, context: .root, cascade: cascade)
     collectedTasks?.append(task)
   }
 
   private func startRun(_ run: _Run<Action>, origin: _Origin, context: _EffectContext) {
     let cascade = cascade(for: origin)
     if context.throttle == nil, let cascade = cascade as? _StoreCascade<State, Action> {
-      guard let token = runner.register(context: context, cascade: cascade) else { return }
+      let token = runner.reserveToken()
       let task = Self.startTask(run, cascade: cascade, runner: runner, token: token)
-      runner.attach(task, token: token)
+      runner.register(task, token: token, context: context, cascade: cascade)
       collectedTasks?.append(task)
       return
     }
@@ -476,16 +480,28 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     }
   }
 
-  /// The task of a `.run` effect. Its closure is the only object an effect allocates besides
-  /// its task (the `Send` captures the cascade alone); made here, outside the main actor, so
-  /// that the task starts on the global executor.
+  /// The task of a `.run` effect: besides the task, its closure's context is the only object
+  /// it allocates (the `Send` captures the cascade alone).
+  ///
+  /// The task starts on the main actor and hops to the global executor only to run the
+  /// operation. The operation usually ends on the main actor (its last `send`), where the
+  /// dependencies are then unbound and the runner told without a hop back to the global
+  /// executor: that hop, a second wake-up of a worker thread per effect, cost about as much as
+  /// the rest of the round trip. Because the task cannot start before the caller's main-actor
+  /// job ends, the caller registers it after making it.
   @inlinable
   nonisolated static func startTask(
     _ run: _Run<Action>, cascade: _StoreCascade<State, Action>, runner: _EffectRunner,
     token: UInt64
   ) -> Task<Void, Never> {
-    Task(priority: run.priority) {
-      await perform(run, cascade: cascade)
+    // The send is made here, in code specialized with the feature's types: made in `perform`,
+    // it reached an unspecialized `send`, and every follow-up action ran the send loop through
+    // the runtime's generic metadata lookups.
+    let send = Send<Action> { [cascade] action in
+      _ = cascade.core?.send(action, origin: .cascade(cascade))
+    }
+    return Task(priority: run.priority) { @MainActor in
+      await perform(run, send: send)
       runner.complete(token)
     }
   }
@@ -493,12 +509,8 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   /// The work of a `.run` effect's task. Out of line: inlined into the task's closure, its
   /// frames outgrow the task's first allocation slab, which costs a heap allocation per task.
   @usableFromInline
-  nonisolated static func perform(_ run: _Run<Action>, cascade: _StoreCascade<State, Action>)
-    async
-  {
-    let send = Send<Action> { [cascade] action in
-      _ = cascade.core?.send(action, origin: .cascade(cascade))
-    }
+  @MainActor
+  static func perform(_ run: _Run<Action>, send: Send<Action>) async {
     await DependencyValues._withValue(run.dependencies) {
       await execute(run, send: send)
     }
