@@ -137,6 +137,9 @@ extension Effect {
 
   /// An effect that runs `operation` on a new task; it sends actions back through `send`.
   ///
+  /// The task starts on the main actor when the send that returned the effect is done; the
+  /// operation, a nonisolated closure, runs on the global executor.
+  ///
   /// An error thrown by `operation` goes to `handler`. With no handler, an error is reported
   /// as a runtime warning naming this call's file and line; cancellation is never an error.
   ///
