@@ -17,6 +17,8 @@ private struct Burst: Reducer {
     case burst(Int)
     case burstCancellable(Int)
     case cancelBurst
+    case sleepers(Int)
+    case spawner(Int)
     case done
     case readTwice
     case seen(Int)
@@ -43,6 +45,20 @@ private struct Burst: Reducer {
         })
     case .cancelBurst:
       return .cancel(id: CancelID.burst)
+    case let .sleepers(count):
+      // Effects that only a cancellation of their send ends in time.
+      return .merge(
+        (0..<count).map { _ in
+          .run { send in
+            try await Task.sleep(for: .seconds(60))
+            await send(.done)
+          }
+        })
+    case let .spawner(count):
+      // Each `.sleepers(1)` starts its sleeper in this effect's cascade, on the main actor.
+      return .run { send in
+        for _ in 0..<count { await send(.sleepers(1)) }
+      }
     case .done:
       state.done += 1
       return .none
@@ -91,6 +107,25 @@ struct EffectTaskTests {
     await task.finish()
     #expect(store.state.done == 1_000)
     #expect(store.activeEffectCount == 0)
+  }
+
+  @Test func aCancelFromAnotherThreadRacingTheRegistrationStillEndsEverything() async {
+    let store = Store(initialState: Burst.State()) { Burst() }
+    for round in 0..<40 {
+      // The spawner keeps starting sleepers in its send's cascade on the main actor while
+      // another thread cancels that cascade: the cancellation lands before, between or after
+      // a sleeper's task is made and registered.
+      let task = store.send(.spawner(100))
+      let cancelling = Task.detached {
+        for _ in 0..<(round % 10) * 10 { await Task.yield() }
+        task.cancel()
+      }
+      await task.finish()  // a sleeper the cancellation missed would hold this for a minute
+      await cancelling.value
+      #expect(task.isCancelled)
+      #expect(store.activeEffectCount == 0)
+    }
+    #expect(store.state.done == 0)
   }
 
   @Test func cancellingASendBeforeItsTasksStartStopsThem() async {
