@@ -4,10 +4,10 @@ import Testing
 @testable import Cascade
 
 /// How a `.run` effect's task is made and ended (it starts on the main actor, after the job
-/// that sent): its dependencies hold across every hop, thousands can be in flight at once,
-/// and cancelling a send before its tasks have started still stops them. (A
-/// `TestStore` runs an effect up to its first suspension within `send`, so the last case is a
-/// real store's only.)
+/// that sent): its dependencies hold across every hop, thousands can be in flight at once, and
+/// cancelling a send stops its tasks whenever and wherever it happens: before they start, or
+/// from another thread while its cascade is still starting more. (A `TestStore` runs an effect
+/// up to its first suspension within `send`, so the cancellation cases are a real store's.)
 private struct Burst: Reducer {
   struct State: Equatable, Sendable {
     var done = 0
