@@ -121,3 +121,44 @@ private struct Feature: Reducer {
     }
   }
 }
+
+/// A scope whose action path is written with explicit functions (it never learns a case, so
+/// every action goes through its `extract`): only what `extract` accepts reaches the child, and
+/// the child's effect comes back through `embed`.
+private struct ExplicitPathParent: Reducer {
+  struct State: Equatable, Sendable { var child1 = Child1.State() }
+  enum Action: Equatable, Sendable {
+    case child1(Child1.Action)
+    case ignoredIncrement
+  }
+  var body: some Reducer<State, Action> {
+    Scope(
+      state: \.child1,
+      action: CasePath<Action, Child1.Action>(
+        embed: { .child1($0) },
+        extract: { if case let .child1(action) = $0 { action } else { nil } })
+    ) { Child1() }
+  }
+}
+
+@MainActor
+@Suite struct ScopeThroughExplicitPathTests {
+  @Test func onlyWhatItsExtractAcceptsReachesTheChildInAStore() async {
+    let store = Store(initialState: ExplicitPathParent.State()) { ExplicitPathParent() }
+    store.send(.ignoredIncrement)
+    #expect(store.state.child1.count == 0)
+    await store.send(.child1(.decrementTapped)).finish()
+    // -1, then the child's effect sent .incrementTapped back through `embed`.
+    #expect(store.state.child1.count == 0)
+    store.send(.child1(.incrementTapped))
+    #expect(store.state.child1.count == 1)
+  }
+
+  @Test func onlyWhatItsExtractAcceptsReachesTheChildInATestStore() async {
+    let store = TestStore(initialState: ExplicitPathParent.State()) { ExplicitPathParent() }
+    await store.send(.ignoredIncrement)
+    await store.send(.child1(.decrementTapped)) { $0.child1.count = -1 }
+    await store.receive(.child1(.incrementTapped)) { $0.child1.count = 0 }
+    await store.send(.child1(.incrementTapped)) { $0.child1.count = 1 }
+  }
+}

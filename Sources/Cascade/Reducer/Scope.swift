@@ -129,6 +129,9 @@ public final class _CompiledScope<ParentState, ParentAction, Child: _CompiledRed
   @usableFromInline let extract: @Sendable (ParentAction) -> Child.Action?
   @usableFromInline let constructor: _ConstructorExtraction
   @usableFromInline let embed: @Sendable (Child.Action) -> ParentAction
+  /// The child state's offset in the parent's, when it is a stored property the scope reaches
+  /// in place; -1 otherwise (a case of an enum, a computed property).
+  @usableFromInline let storedOffset: Int
 
   @inlinable
   init<R: Reducer>(
@@ -148,18 +151,46 @@ public final class _CompiledScope<ParentState, ParentAction, Child: _CompiledRed
     extract = toChildAction._extract
     constructor = toChildAction._constructor
     embed = toChildAction._embed
+    storedOffset = path?.offset ?? -1
   }
 }
 
 extension _CompiledScope: _CompiledReducer {
+  /// The common case inline: a case path that has learned its case, into a stored property.
+  /// Everything else is out of line: inlined, the other paths gave this frame, one per level of
+  /// every action, more registers to save and a stack buffer to set up (W2: 58 ns → 47 ns).
   @inlinable
   public func _reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
-    guard let childAction = _extractPayload(action, constructor, extract) else { return .none }
+    guard let extracted = constructor.extract(action, as: Child.Action.self) else {
+      return _reduceExtracting(into: &state, action: action)
+    }
+    guard let childAction = extracted else { return .none }
+    let offset = storedOffset
+    guard offset >= 0 else { return _reduceOutOfLine(into: &state, action: action, childAction) }
+    return ._embedding(embed) {
+      _modifyStored(at: offset, in: &state) { child._reduce(into: &$0, action: childAction) }
+    }
+  }
+
+  /// A case path that has not learned its case, or was written with explicit functions.
+  @inlinable @inline(never)
+  func _reduceExtracting(into state: inout ParentState, action: ParentAction) -> Effect<
+    ParentAction
+  > {
+    guard let childAction = extract(action) else { return .none }
+    return _reduceOutOfLine(into: &state, action: action, childAction)
+  }
+
+  /// Child state in a case of an enum, or behind a key path with no stored offset.
+  @inlinable @inline(never)
+  func _reduceOutOfLine(
+    into state: inout ParentState, action: ParentAction, _ childAction: Child.Action
+  ) -> Effect<ParentAction> {
     if let casePath {
       return casePath.reduce(&state, action, childAction, child, embed: embed)
     }
     // Not an enum case, so a property: `path` is set. (`if let path` copied it, retaining its
-    // key path at every level of every action.)
+    // key path.)
     return ._embedding(embed) {
       path.unsafelyUnwrapped.modify(&state) { child._reduce(into: &$0, action: childAction) }
     }
