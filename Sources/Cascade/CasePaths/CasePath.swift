@@ -226,13 +226,7 @@ struct _ConstructorExtraction: Sendable {
   /// caller then takes the slow path).
   @inlinable @inline(__always)
   func extract<Root, Value>(_ root: Root, as _: Value.Type) -> Value?? {
-    extract(root, matched: cache.matched.load(ordering: .relaxed), as: Value.self)
-  }
-
-  /// ``extract(_:as:)`` with the cache's answer read by the caller (an operator that keeps a
-  /// copy of it beside its other fields, one dependent load fewer per action).
-  @inlinable @inline(__always)
-  func extract<Root, Value>(_ root: Root, matched: Int64, as _: Value.Type) -> Value?? {
+    let matched = cache.matched.load(ordering: .relaxed)
     guard matched >= 0 else { return nil }
     if matched & _CaseTagCache.soleCase == 0 {
       guard metadata.tag(of: root) == UInt32(truncatingIfNeeded: matched >> 3) else {

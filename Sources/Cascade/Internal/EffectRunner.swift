@@ -4,18 +4,19 @@ import Synchronization
 /// each was started under.
 ///
 /// One runner per root store is what namespaces cancellation: `.cancel(id:)` only ever looks
-/// here. It is lock-protected rather than main-actor isolated because tasks report their own
-/// completion from wherever they finish, and a store's teardown runs in a nonisolated `deinit`.
+/// here. It is lock-protected rather than main-actor isolated because cancellation comes from
+/// any thread (a `StoreTask`, a cancelled waiter) and a store's teardown runs in a nonisolated
+/// `deinit`.
+///
+/// Every task is made by the store on the main actor and starts on the main actor, so it
+/// cannot run before the job that made it ends: the store makes it first and registers it
+/// after, in one critical section (``reserveToken()``, then ``register(_:token:context:cascade:)``).
 @usableFromInline
 package final class _EffectRunner: Sendable {
   private struct Entry {
-    /// Nil until the task is made, outside the lock, just after the entry is registered.
-    var task: Task<Void, Never>?
+    let task: Task<Void, Never>
     let context: _EffectContext
-    let cascade: _Cascade?
-    /// A cancellation that reached the entry before its task was made: the task is cancelled
-    /// as soon as it exists.
-    var isCancelRequested: Bool
+    let cascade: _Cascade
   }
 
   private struct State {
@@ -38,53 +39,22 @@ package final class _EffectRunner: Sendable {
     cancel { _ in true }
   }
 
-  /// Starts `body` on a new task (never on the caller's), registered under `context`.
-  @discardableResult
+  /// Starts `body` on a new task, registered under `context`: the task starts on the main
+  /// actor, after the caller's job, and `body` (nonisolated) runs where it is isolated to.
+  @MainActor
   func start(
     priority: TaskPriority?,
     context: _EffectContext,
-    cascade: _Cascade?,
+    cascade: _Cascade,
     _ body: @escaping @Sendable () async -> Void
-  ) -> Task<Void, Never>? {
-    guard let token = register(context: context, cascade: cascade) else { return nil }
-    let task = Task(priority: priority) {
+  ) -> Task<Void, Never> {
+    let token = reserveToken()
+    let task = Task(priority: priority) { @MainActor in
       await body()
       self.complete(token)
     }
-    attach(task, token: token)
+    register(task, token: token, context: context, cascade: cascade)
     return task
-  }
-
-  /// Registers a task about to start under `context`; its token, or nil when the store is gone.
-  ///
-  /// The task is made after this, outside the lock (making a task may run executor code), and
-  /// handed over with ``attach(_:token:)``; it calls ``complete(_:)`` when it ends. A task that
-  /// ends, or is cancelled, before it is attached is handled by `complete` and
-  /// `isCancelRequested`.
-  @usableFromInline
-  func register(context: _EffectContext, cascade: _Cascade?) -> UInt64? {
-    state.withLock { state -> UInt64? in
-      guard !state.isTornDown else { return nil }
-      let token = reserveToken()
-      state.entries[_EffectToken(token)] = Entry(
-        task: nil, context: context, cascade: cascade,
-        isCancelRequested: cascade?.lockedIsCancelled ?? false)
-      cascade?.lockedRunning += 1
-      return token
-    }
-  }
-
-  /// Stores the task registered under `token`, and cancels it (outside the lock) if a
-  /// cancellation reached it first.
-  @usableFromInline
-  func attach(_ task: Task<Void, Never>, token: UInt64) {
-    let isCancelRequested = state.withLock { state -> Bool in
-      // No entry: the task has already finished.
-      guard state.entries[_EffectToken(token)] != nil else { return false }
-      state.entries[_EffectToken(token)]!.task = task
-      return state.entries[_EffectToken(token)]!.isCancelRequested
-    }
-    if isCancelRequested { task.cancel() }
   }
 
   /// A token for a task about to be made on the main actor and registered with
@@ -96,17 +66,16 @@ package final class _EffectRunner: Sendable {
 
   /// Registers `task`, made under `token` (from ``reserveToken()``) by a main-actor caller and
   /// started on the main actor: it cannot run before the caller's job ends, so it is registered
-  /// before it can finish, in one critical section instead of two. A task whose cascade has
-  /// been cancelled is registered (its cascade's `finish()` waits for it) and cancelled; one
-  /// that comes after the store is gone is only cancelled. Both outside the lock.
+  /// before it can finish. A task whose cascade has been cancelled is registered (its
+  /// cascade's `finish()` waits for it) and cancelled; one that comes after the store is gone
+  /// is only cancelled. Both outside the lock.
   @usableFromInline
   func register(
     _ task: Task<Void, Never>, token: UInt64, context: _EffectContext, cascade: _Cascade
   ) {
     let shouldCancel = state.withLock { state -> Bool in
       guard !state.isTornDown else { return true }
-      state.entries[_EffectToken(token)] = Entry(
-        task: task, context: context, cascade: cascade, isCancelRequested: false)
+      state.entries[_EffectToken(token)] = Entry(task: task, context: context, cascade: cascade)
       cascade.lockedRunning += 1
       return cascade.lockedIsCancelled
     }
@@ -118,7 +87,7 @@ package final class _EffectRunner: Sendable {
   func complete(_ token: UInt64) {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       guard let cascade = state.entries.removeValue(forKey: _EffectToken(token))?.cascade else {
-        return []
+        return []  // the store was gone when the task was made: never registered
       }
       cascade.lockedRunning -= 1
       guard cascade.lockedRunning == 0, !cascade.lockedWaiters.isEmpty else { return [] }
@@ -169,17 +138,7 @@ package final class _EffectRunner: Sendable {
     let tasks = state.withLock { state -> [Task<Void, Never>] in
       mark(&state)
       var tasks: [Task<Void, Never>] = []
-      var index = state.entries.values.startIndex
-      while index != state.entries.values.endIndex {
-        if shouldCancel(state.entries.values[index]) {
-          if let task = state.entries.values[index].task {
-            tasks.append(task)
-          } else {
-            state.entries.values[index].isCancelRequested = true
-          }
-        }
-        state.entries.values.formIndex(after: &index)
-      }
+      for entry in state.entries.values where shouldCancel(entry) { tasks.append(entry.task) }
       return tasks
     }
     for task in tasks { task.cancel() }
@@ -237,19 +196,13 @@ package class _Cascade: @unchecked Sendable {
   }
 }
 
-/// The key of a running task. Hashed with a multiply-xorshift finalizer, not `Hasher`
-/// (SipHash cost about as much as the rest of the dictionary operation); the bits are mixed,
-/// not used as they are: tokens come in sequence, and sequential keys would fill one long run
-/// of buckets that every removal walks.
+/// The key of a running task: a number from the runner's counter, hashed as such (SipHash cost
+/// about as much as the rest of the dictionary operation).
 struct _EffectToken: Hashable {
   let raw: UInt64
   init(_ raw: UInt64) { self.raw = raw }
   func hash(into hasher: inout Hasher) { hasher.combine(raw) }
-  func _rawHashValue(seed: Int) -> Int {
-    var bits = raw ^ UInt64(bitPattern: Int64(seed))
-    bits = (bits ^ (bits &>> 33)) &* 0xff51_afd7_ed55_8ccd
-    return Int(truncatingIfNeeded: bits ^ (bits &>> 33))
-  }
+  func _rawHashValue(seed: Int) -> Int { _sequentialHash(raw, seed: seed) }
 }
 
 /// Who an action came from: the `send` being processed, or an effect's cascade.

@@ -427,7 +427,7 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     _ body: @escaping @Sendable () async -> Void
   ) {
     let task = runner.start(priority: priority, context: context, cascade: cascade, body)
-    if let task { collectedTasks?.append(task) }
+    collectedTasks?.append(task)
   }
 
   /// A `.run` effect returned by the root reducer, the common case, started by code specialized
@@ -450,20 +450,25 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
       }
       cascade = origin
     }
+    startRunTask(run, cascade: cascade, context: .root)
+  }
+
+  /// Makes the task of a `.run` effect and registers it: made first, registered after, which
+  /// is safe because it starts on the main actor, after this job (see ``_EffectRunner``).
+  @inlinable
+  func startRunTask(
+    _ run: _Run<Action>, cascade: _StoreCascade<State, Action>, context: _EffectContext
+  ) {
     let token = runner.reserveToken()
     let task = Self.startTask(run, cascade: cascade, runner: runner, token: token)
-    runner.register(task, token: token, context: .root, cascade: cascade)
+    runner.register(task, token: token, context: context, cascade: cascade)
     collectedTasks?.append(task)
   }
 
   private func startRun(_ run: _Run<Action>, origin: _Origin, context: _EffectContext) {
     let cascade = cascade(for: origin)
     if context.throttle == nil, let cascade = cascade as? _StoreCascade<State, Action> {
-      let token = runner.reserveToken()
-      let task = Self.startTask(run, cascade: cascade, runner: runner, token: token)
-      runner.register(task, token: token, context: context, cascade: cascade)
-      collectedTasks?.append(task)
-      return
+      return startRunTask(run, cascade: cascade, context: context)
     }
     let throttle = context.throttle
     let send = Send<Action> { [weak self] action in
@@ -487,8 +492,7 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   /// operation. The operation usually ends on the main actor (its last `send`), where the
   /// dependencies are then unbound and the runner told without a hop back to the global
   /// executor: that hop, a second wake-up of a worker thread per effect, cost about as much as
-  /// the rest of the round trip. Because the task cannot start before the caller's main-actor
-  /// job ends, the caller registers it after making it.
+  /// the rest of the round trip.
   @inlinable
   nonisolated static func startTask(
     _ run: _Run<Action>, cascade: _StoreCascade<State, Action>, runner: _EffectRunner,

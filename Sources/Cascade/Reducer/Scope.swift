@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Runs a child reducer on a part of the parent's state, for the parent actions that carry a
 /// child action.
 ///
@@ -131,12 +129,6 @@ public final class _CompiledScope<ParentState, ParentAction, Child: _CompiledRed
   @usableFromInline let extract: @Sendable (ParentAction) -> Child.Action?
   @usableFromInline let constructor: _ConstructorExtraction
   @usableFromInline let embed: @Sendable (Child.Action) -> ParentAction
-  /// The child state's offset in the parent's, when it is a stored property the scope reaches
-  /// in place; -1 otherwise (a case of an enum, a computed property).
-  @usableFromInline let storedOffset: Int
-  /// A copy of the action path's learned case (see ``_CaseTagCache``), kept here so that the
-  /// inline path reads it without first loading the cache's address; `-1` until learned.
-  @usableFromInline let matched = Atomic<Int64>(-1)
 
   @inlinable
   init<R: Reducer>(
@@ -156,41 +148,40 @@ public final class _CompiledScope<ParentState, ParentAction, Child: _CompiledRed
     extract = toChildAction._extract
     constructor = toChildAction._constructor
     embed = toChildAction._embed
-    storedOffset = path?.offset ?? -1
   }
 }
 
 extension _CompiledScope: _CompiledReducer {
-  /// The common case inline: a case path that has learned its case, into a stored property.
-  /// Everything else is out of line: inlined, the other paths gave this frame, one per level of
-  /// every action, more registers to save and a stack buffer to set up (W2: 58 ns → 47 ns).
+  /// The common case inline: a case path that has learned its case, into a stored property at
+  /// its offset. A path written with functions, enum state and a computed property go out of
+  /// line: inlined, they gave this frame, one per level of every action, more registers to
+  /// save and a stack buffer to set up.
   @inlinable
   public func _reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
-    let matched = matched.load(ordering: .relaxed)
-    guard let extracted = constructor.extract(action, matched: matched, as: Child.Action.self)
-    else { return _reduceExtracting(into: &state, action: action) }
+    guard let extracted = constructor.extract(action, as: Child.Action.self) else {
+      return _reduceExtracting(into: &state, action: action)
+    }
     guard let childAction = extracted else { return .none }
-    let offset = storedOffset
-    guard offset >= 0 else { return _reduceOutOfLine(into: &state, action: action, childAction) }
+    // Not an enum case, so a property: `path` is set. (`if let path` copied it, retaining its
+    // key path at every level of every action.)
+    guard casePath == nil, let offset = path.unsafelyUnwrapped.offset else {
+      return _reduceOutOfLine(into: &state, action: action, childAction)
+    }
     return ._embedding(embed) {
       _modifyStored(at: offset, in: &state) { child._reduce(into: &$0, action: childAction) }
     }
   }
 
-  /// A case path that this scope has not seen learn its case, or that was written with explicit
-  /// functions (it never learns one).
+  /// A case path that has not learned its case yet, or was written with explicit functions.
   @inlinable @inline(never)
   func _reduceExtracting(into state: inout ParentState, action: ParentAction) -> Effect<
     ParentAction
   > {
-    let extracted = _extractPayload(action, constructor, extract)
-    let learned = constructor.cache.matched.load(ordering: .relaxed)
-    if learned >= 0 { matched.store(learned, ordering: .relaxed) }
-    guard let childAction = extracted else { return .none }
+    guard let childAction = extract(action) else { return .none }
     return _reduceOutOfLine(into: &state, action: action, childAction)
   }
 
-  /// Child state in a case of an enum, or behind a key path with no stored offset.
+  /// Child state in a case of an enum, or in a property reached through its key path.
   @inlinable @inline(never)
   func _reduceOutOfLine(
     into state: inout ParentState, action: ParentAction, _ childAction: Child.Action
@@ -198,8 +189,6 @@ extension _CompiledScope: _CompiledReducer {
     if let casePath {
       return casePath.reduce(&state, action, childAction, child, embed: embed)
     }
-    // Not an enum case, so a property: `path` is set. (`if let path` copied it, retaining its
-    // key path.)
     return ._embedding(embed) {
       path.unsafelyUnwrapped.modify(&state) { child._reduce(into: &$0, action: childAction) }
     }
