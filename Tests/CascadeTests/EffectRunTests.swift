@@ -34,6 +34,25 @@ private struct Runner: Reducer {
   }
 }
 
+/// An effect that lets its `send` escape: it hands it out and returns at once.
+private struct Escaper: Reducer {
+  struct State: Equatable, Sendable { var late = 0 }
+  enum Action: Equatable, Sendable { case escape, late }
+  let escaped: Guarded<Send<Action>?>
+  static let runLine: UInt = #line + 6
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .escape:
+      let escaped = escaped
+      return .run { send in escaped.withLock { $0 = send } }
+    case .late:
+      state.late += 1
+      return .none
+    }
+  }
+}
+
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct EffectRunTests {
@@ -58,5 +77,38 @@ struct EffectRunTests {
     let testStore = TestStore(initialState: Runner.State()) { Runner() }
     await testStore.send(.cancelledThrowing)
     await testStore.finish()  // `.failed` never arrives
+  }
+
+  // TCA's testRunEscapeFailure: an action sent through a `send` that outlived its `.run` is
+  // reported (debug builds), naming the `.run`; the store still reduces it.
+  @Test func aSendAfterTheOperationReturnedIsReportedInAStore() async {
+    let escaped = Guarded<Send<Escaper.Action>?>(nil)
+    let store = Store(initialState: Escaper.State()) { Escaper(escaped: escaped) }
+    let (_, duringTheEffect) = await RuntimeWarnings.capturing {
+      await store.send(.escape).finish()
+    }
+    #expect(duringTheEffect.isEmpty)
+    let send = try! #require(escaped.withLock { $0 })
+    let (_, warnings) = await RuntimeWarnings.capturing { send(.late) }
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.message.contains("after its operation had returned: ") == true)
+    #expect(warnings.first?.message.contains("late") == true, "\(warnings)")
+    #expect(warnings.first?.fileID.hasSuffix("EffectRunTests.swift") == true)
+    #expect(warnings.first?.line == Escaper.runLine)
+    #expect(store.state.late == 1)
+  }
+
+  @Test func aSendAfterTheOperationReturnedFailsATestStoreTest() async {
+    let escaped = Guarded<Send<Escaper.Action>?>(nil)
+    let store = TestStore(initialState: Escaper.State()) { Escaper(escaped: escaped) }
+    await store.send(.escape)
+    await store.finish()
+    let send = try! #require(escaped.withLock { $0 })
+    withKnownIssue {
+      send(.late)
+    } matching: { issue in
+      issue.description.contains("after its operation had returned")
+    }
+    await store.receive(.late) { $0.late = 1 }
   }
 }

@@ -1,4 +1,5 @@
 import Observation
+import Synchronization
 
 /// What every store of one tree shares, whatever its state type: the observation registrar,
 /// the running effects and the subscribers of the async observation.
@@ -522,6 +523,13 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
 
   @usableFromInline
   nonisolated static func execute(_ run: _Run<Action>, send: Send<Action>) async {
+    #if DEBUG
+      // A `send` that escapes the operation (into a task or a callback) and is called after it
+      // returned is reported: the store no longer knows the effect is running.
+      let lifetime = _RunLifetime()
+      let send = send._reportingSendsAfterEnd(of: lifetime, fileID: run.fileID, line: run.line)
+      defer { lifetime.end() }
+    #endif
     do {
       try await run.operation(send)
     } catch is CancellationError {
@@ -696,4 +704,36 @@ protocol _Finishable: AnyObject {
 @MainActor
 struct _WeakSubscriber {
   weak var subscriber: (any _Subscriber)?
+}
+
+/// Whether a `.run` effect's operation (and its error handler) has returned. Debug builds only.
+final class _RunLifetime: Sendable {
+  private let hasEnded = Atomic<Bool>(false)
+  var isOver: Bool { hasEnded.load(ordering: .acquiring) }
+  func end() { hasEnded.store(true, ordering: .releasing) }
+}
+
+extension Send {
+  /// This handle, reporting every action sent after `lifetime` is over; the action is still
+  /// sent, as the store would have.
+  nonisolated func _reportingSendsAfterEnd(
+    of lifetime: _RunLifetime, fileID: StaticString, line: UInt
+  ) -> Send {
+    let send = self.send
+    return Send { action in
+      if lifetime.isOver {
+        reportRuntimeWarning(
+          """
+          An effect sent an action after its operation had returned: \(_describe(action))
+
+          The '.run' at this line passed its 'send' to work that outlived it (a task, a \
+          callback), so 'finish()' no longer waits for that work and cancelling the effect \
+          does not reach it. Await the work inside the operation instead, so that '.run' \
+          returns only when it is done sending.
+          """,
+          fileID: fileID, line: line)
+      }
+      send(action)
+    }
+  }
 }
