@@ -62,17 +62,7 @@ private struct Root: Reducer {
   }
 }
 
-private struct Row: Reducer {
-  struct State: Equatable, Sendable, Identifiable {
-    var id = 0
-    var count = 0
-  }
-  enum Action: Equatable, Sendable { case increment }
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    state.count += 1
-    return .none
-  }
-}
+private typealias Row = IdentifiedCounter
 
 /// One of each operator that keeps state across actions, or is chosen at run time.
 private enum Host {

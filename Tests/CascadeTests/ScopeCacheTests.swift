@@ -6,17 +6,7 @@ import Testing
 // scopes), 3 deliberately different: TCA's "uncached store" warnings are about its
 // deprecated closure scopes, which Cascade does not have.
 
-private struct Counter: Reducer {
-  struct State: Equatable, Sendable, Identifiable {
-    var id = 0
-    var count = 0
-  }
-  enum Action: Equatable, Sendable { case increment }
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    state.count += 1
-    return .none
-  }
-}
+private typealias Counter = IdentifiedCounter
 
 private struct Feature: Reducer {
   struct State: Equatable, Sendable {

@@ -89,7 +89,7 @@ extension DependencyValues {
 
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
-struct EffectTaskTests {
+struct RunTaskLifecycleTests {
   @Test func thousandsOfEffectsInFlightAllFinishAndAreForgotten() async {
     let store = Store(initialState: Burst.State()) { Burst() }
     await store.send(.burst(3_000)).finish()
