@@ -8,12 +8,21 @@ private struct Leaf: Reducer {
     var id = 0
     var value = 0
   }
-  enum Action: Equatable, Sendable { case add(Int) }
+  enum Action: Equatable, Sendable {
+    case add(Int)
+    case addLater(Int)
+  }
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
-    case let .add(amount): state.value += amount
+    case let .add(amount):
+      state.value += amount
+      return .none
+    case let .addLater(amount):
+      return .run { send in
+        await Task.yield()
+        await send(.add(amount))
+      }
     }
-    return .none
   }
 }
 
@@ -155,5 +164,36 @@ private struct Root: Reducer {
     leaf.send(.add(1))
     #expect(await values.next() == 3)
     #expect(await values.next() == 4)
+  }
+
+  @Test func aChildStoreSendHeardByAnObserverThatSendsThroughAnotherChildStore() {
+    var initial = Root.State()
+    initial.middle.rows = [Leaf.State(id: 1)]
+    let store = Store(initialState: initial) { Root() }
+    let middle = store.scope(state: \.middle, action: Root.Action.middle)
+    let leaf = middle.scope(state: \.leaf, action: Middle.Action.leaf)
+    let row = middle.scope(state: \.rows, action: Middle.Action.rows, id: 1)!
+    // Each change of the leaf is sent on to the row, through the row's own store, while the
+    // leaf's send is still telling observers.
+    let link = store.forward({ $0.middle.leaf.value }, to: row, action: { .add($0 * 10) })
+    leaf.send(.add(1))
+    #expect(store.middle.leaf.value == 1)
+    #expect(store.middle.rows[id: 1]?.value == 10)
+    leaf.send(.add(2))
+    #expect(store.middle.rows[id: 1]?.value == 40)
+    // Neither action went to the other's case.
+    #expect(store.middle.leaf.value == 3)
+    link.cancel()
+  }
+
+  @Test func aDeepChildStoresSendReturnsATaskForItsEffects() async {
+    let store = Store(initialState: Root.State()) { Root() }
+    let leaf = store.scope(state: \.middle, action: Root.Action.middle)
+      .scope(state: \.leaf, action: Middle.Action.leaf)
+    let task = leaf.send(.addLater(7))
+    #expect(leaf.value == 0)
+    await task.finish()
+    #expect(leaf.value == 7)
+    #expect(store.middle.leaf.value == 7)
   }
 }
