@@ -93,6 +93,28 @@ final class PlainCounterModel: Observable {
   return 1
 }
 
+/// W5m, a model, not a floor: the least that TCA's effect contract, which Cascade keeps, makes
+/// an effect do, in plain Swift. The task starts on the main actor (so no effect begins before
+/// the send that started it has ended), the operation runs off it with the dependencies bound
+/// as a task-local value (as they were when the effect was made), and the follow-up hops back.
+/// No registry, no cancellation, no `StoreTask`: what is left between this and W5 is Cascade's.
+@inline(never) func modelContractEffect(_ roundTrips: RoundTrips) -> Int {
+  Task { @MainActor in
+    await ModelDependencies.$current.withValue(1) { await modelOperation(roundTrips) }
+  }
+  return 1
+}
+
+/// W5m's operation: not isolated, so it runs on the global executor, as an effect's does.
+nonisolated func modelOperation(_ roundTrips: RoundTrips) async {
+  await roundTrips.reduced()
+}
+
+/// W5m's task-local value, standing for the dependencies an effect runs inside.
+enum ModelDependencies {
+  @TaskLocal static var current = 0
+}
+
 /// W5f's floor: awaiting a finished task, on the caller's actor.
 @inline(never) func floorFinish(
   _ task: Task<Int, Never>, isolation: isolated (any Actor)? = #isolation

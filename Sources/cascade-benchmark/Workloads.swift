@@ -230,6 +230,14 @@ enum Workloads {
     let floorAllocs = await Allocations.perOperation(n) {
       await roundTrips.run(n) { for _ in 0..<n { _ = floorEffect(roundTrips) } }
     }
+    let model = await measure(operations: n) {
+      var total = 0
+      await roundTrips.run(n) { for _ in 0..<n { total &+= modelContractEffect(roundTrips) } }
+      return total
+    }
+    let modelAllocs = await Allocations.perOperation(n) {
+      await roundTrips.run(n) { for _ in 0..<n { _ = modelContractEffect(roundTrips) } }
+    }
 
     // W5f: `finish()` on a send whose effects have all finished, against awaiting a finished
     // task.
@@ -255,6 +263,12 @@ enum Workloads {
         "W5", "effects: .run round trip to its follow-up", run, floor, allocs: allocs,
         floorAllocs: floorAllocs,
         note: "floor: a raw Task per effect that hops to the main actor and does the work"),
+      result(
+        "W5m", "model: the effect contract alone, in plain Swift", model, floor,
+        allocs: modelAllocs, floorAllocs: floorAllocs,
+        note:
+          "not Cascade: a main-actor Task, its operation off the main actor inside a task-local "
+          + "value, the follow-up back on it; W5's floor"),
       result(
         "W5f", "finish() on a finished send", finish, finishFloor, allocs: finishAllocs,
         note: "floor: awaiting a finished Task's value"),
