@@ -222,22 +222,8 @@ enum Workloads {
     let allocs = await Allocations.perOperation(n) {
       await roundTrips.run(n) { for _ in 0..<n { store.send(.ping) } }
     }
-    let floor = await measure(operations: n) {
-      var total = 0
-      await roundTrips.run(n) { for _ in 0..<n { total &+= floorEffect(roundTrips) } }
-      return total
-    }
-    let floorAllocs = await Allocations.perOperation(n) {
-      await roundTrips.run(n) { for _ in 0..<n { _ = floorEffect(roundTrips) } }
-    }
-    let model = await measure(operations: n) {
-      var total = 0
-      await roundTrips.run(n) { for _ in 0..<n { total &+= modelContractEffect(roundTrips) } }
-      return total
-    }
-    let modelAllocs = await Allocations.perOperation(n) {
-      await roundTrips.run(n) { for _ in 0..<n { _ = modelContractEffect(roundTrips) } }
-    }
+    let (floor, floorAllocs) = await plainRoundTrips(n, roundTrips, start: floorEffect)
+    let (model, modelAllocs) = await plainRoundTrips(n, roundTrips, start: modelContractEffect)
 
     // W5f: `finish()` on a send whose effects have all finished, against awaiting a finished
     // task.
@@ -273,6 +259,21 @@ enum Workloads {
         "W5f", "finish() on a finished send", finish, finishFloor, allocs: finishAllocs,
         note: "floor: awaiting a finished Task's value"),
     ]
+  }
+
+  /// Times `n` plain-Swift round trips, each started by `start`, then counts their allocations.
+  static func plainRoundTrips(
+    _ n: Int, _ roundTrips: RoundTrips, start: (RoundTrips) -> Int
+  ) async -> (time: (nsPerOp: Double, checksum: Int), allocs: Double?) {
+    let time = await measure(operations: n) {
+      var total = 0
+      await roundTrips.run(n) { for _ in 0..<n { total &+= start(roundTrips) } }
+      return total
+    }
+    let allocs = await Allocations.perOperation(n) {
+      await roundTrips.run(n) { for _ in 0..<n { _ = start(roundTrips) } }
+    }
+    return (time, allocs)
   }
 
   static func w6() async -> Result {
