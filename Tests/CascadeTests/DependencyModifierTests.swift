@@ -9,22 +9,10 @@ import Testing
 // Store and in a TestStore. (TCA fuses chained modifiers into one type; Cascade nests them,
 // with the same result: see the migration guide.)
 
-private enum ValueKey: DependencyKey {
-  static let liveValue = 0
-  static let testValue = 0
-}
-
-extension DependencyValues {
-  fileprivate var modifierValue: Int {
-    get { self[ValueKey.self] }
-    set { self[ValueKey.self] = newValue }
-  }
-}
-
 private struct Reader: Reducer {
   struct State: Equatable, Sendable { var value = 0 }
   enum Action: Equatable, Sendable { case tap }
-  @Dependency(\.modifierValue) var value
+  @Dependency(\.testNumber) var value
   var body: some Reducer<State, Action> {
     Reduce { state, _ in
       state.value = value
@@ -40,7 +28,7 @@ private struct EffectOfEffect: Reducer {
     case response(Int)
     case otherResponse(Int)
   }
-  @Dependency(\.modifierValue) var value
+  @Dependency(\.testNumber) var value
   var body: some Reducer<State, Action> {
     Reduce { state, action in
       switch action {
@@ -62,28 +50,28 @@ private struct EffectOfEffect: Reducer {
 @MainActor
 private let shapes: [(String, () -> any Reducer<Reader.State, Reader.Action>)] = [
   (
-    "chained writes", { Reader().dependency(\.modifierValue, 42).dependency(\.modifierValue, 1729) }
+    "chained writes", { Reader().dependency(\.testNumber, 42).dependency(\.testNumber, 1729) }
   ),
   (
     "chained transforms",
     {
       Reader()
-        .transformDependency(\.modifierValue) { $0 = 42 }
-        .transformDependency(\.modifierValue) { $0 = 1729 }
+        .transformDependency(\.testNumber) { $0 = 42 }
+        .transformDependency(\.testNumber) { $0 = 1729 }
     }
   ),
   (
     "a write inside CombineReducers",
     {
-      CombineReducers { Reader().dependency(\.modifierValue, 42) }
-        .dependency(\.modifierValue, 1729)
+      CombineReducers { Reader().dependency(\.testNumber, 42) }
+        .dependency(\.testNumber, 1729)
     }
   ),
   (
     "a transform inside CombineReducers",
     {
-      CombineReducers { Reader().transformDependency(\.modifierValue) { $0 = 42 } }
-        .transformDependency(\.modifierValue) { $0 = 1729 }
+      CombineReducers { Reader().transformDependency(\.testNumber) { $0 = 42 } }
+        .transformDependency(\.testNumber) { $0 = 1729 }
     }
   ),
 ]
@@ -109,7 +97,7 @@ private let shapes: [(String, () -> any Reducer<Reader.State, Reader.Action>)] =
 
   @Test func anEffectOfAnEffectSeesTheOverrideInATestStore() async {
     let store = TestStore(initialState: EffectOfEffect.State()) {
-      EffectOfEffect().dependency(\.modifierValue, 42)
+      EffectOfEffect().dependency(\.testNumber, 42)
     }
     await store.send(.tap) { $0.count = 1 }
     await store.receive(.response(42)) { $0.count = 42 }
@@ -118,9 +106,9 @@ private let shapes: [(String, () -> any Reducer<Reader.State, Reader.Action>)] =
 
   @Test func anEffectOfAnEffectSeesTheOverrideInAStore() async {
     let store = Store(initialState: EffectOfEffect.State()) {
-      EffectOfEffect().dependency(\.modifierValue, 42)
+      EffectOfEffect().dependency(\.testNumber, 42)
     } withDependencies: {
-      $0.modifierValue = 7
+      $0.testNumber = 7
     }
     await store.send(.tap).finish()
     #expect(store.state.count == 42)

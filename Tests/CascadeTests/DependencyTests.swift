@@ -42,15 +42,6 @@ extension DependencyValues {
     get { self[GreetingClient.self] }
     set { self[GreetingClient.self] = newValue }
   }
-  fileprivate var number: Int {
-    get { self[NumberKey.self] }
-    set { self[NumberKey.self] = newValue }
-  }
-}
-
-private enum NumberKey: DependencyKey {
-  static let liveValue = 0
-  static let testValue = 0
 }
 
 private struct Greeter: Reducer {
@@ -79,7 +70,7 @@ private struct Greeter: Reducer {
 /// Reads one dependency through the other.
 private struct OverrideReader: Reducer {
   enum Action: Equatable, Sendable { case read }
-  @Dependency(\.number) var number
+  @Dependency(\.testNumber) var number
   @Dependency(\.greeting) var greeting
   func reduce(into state: inout [String], action: Action) -> Effect<Action> {
     state.append("\(number): \(greeting.greet("Ada"))")
@@ -97,17 +88,17 @@ struct DependencyTests {
 
   @Test func innerOverridesBeatOuterOnesAndEndWithTheirScope() {
     withDependencies {
-      $0.number = 1
+      $0.testNumber = 1
     } operation: {
-      #expect(DependencyValues.current.number == 1)
+      #expect(DependencyValues.current.testNumber == 1)
       withDependencies {
-        $0.number = 2
+        $0.testNumber = 2
       } operation: {
-        #expect(DependencyValues.current.number == 2)
+        #expect(DependencyValues.current.testNumber == 2)
       }
-      #expect(DependencyValues.current.number == 1)
+      #expect(DependencyValues.current.testNumber == 1)
     }
-    #expect(DependencyValues.current.number == 0)
+    #expect(DependencyValues.current.testNumber == 0)
   }
 
   @Test func concurrentTasksEachSeeTheirOwnValues() async {
@@ -115,10 +106,10 @@ struct DependencyTests {
       for index in 1...20 {
         group.addTask {
           await withDependencies {
-            $0.number = index
+            $0.testNumber = index
           } operation: {
             await Task.yield()
-            return (index, DependencyValues.current.number)
+            return (index, DependencyValues.current.testNumber)
           }
         }
       }
@@ -153,15 +144,15 @@ struct DependencyTests {
 
   @Test func overridesMadeInsideAReducerTakePrecedenceThenEnd() {
     struct Nested: Reducer {
-      @Dependency(\.number) var number
+      @Dependency(\.testNumber) var number
       func reduce(into state: inout [Int], action: Void) -> Effect<Void> {
         state.append(number)
         withDependencies {
-          $0.number = 9
+          $0.testNumber = 9
         } operation: {
-          state.append(DependencyValues.current.number)
+          state.append(DependencyValues.current.testNumber)
           withDependencies {
-            $0.number += 1
+            $0.testNumber += 1
           } operation: {
             state.append(number)
           }
@@ -173,7 +164,7 @@ struct DependencyTests {
     let store = Store(initialState: [Int]()) {
       Nested()
     } withDependencies: {
-      $0.number = 3
+      $0.testNumber = 3
     }
     store.send(())
     #expect(store.state == [3, 9, 10, 3])
@@ -226,16 +217,16 @@ struct DependencyTests {
 
   @Test func transformDependencyChangesTheCurrentValue() {
     struct Reader: Reducer {
-      @Dependency(\.number) var number
+      @Dependency(\.testNumber) var number
       func reduce(into state: inout [Int], action: Void) -> Effect<Void> {
         state.append(number)
         return .none
       }
     }
     let store = Store(initialState: [Int]()) {
-      Reader().transformDependency(\.number) { $0 += 10 }
+      Reader().transformDependency(\.testNumber) { $0 += 10 }
     } withDependencies: {
-      $0.number = 5
+      $0.testNumber = 5
     }
     store.send(())
     #expect(store.state == [15])
@@ -247,18 +238,18 @@ struct DependencyTests {
     let store = TestStore(initialState: [String]()) {
       OverrideReader().dependency(\.greeting, GreetingClient { "Hi \($0)" })
     } withDependencies: {
-      $0.number = 1
+      $0.testNumber = 1
     }
     await store.send(.read) { $0 = ["1: Hi Ada"] }
     await store.send(.read) { $0 = ["1: Hi Ada", "1: Hi Ada"] }
-    store.dependencies.number = 2
+    store.dependencies.testNumber = 2
     await store.send(.read) { $0 = ["1: Hi Ada", "1: Hi Ada", "2: Hi Ada"] }
   }
 
   @Test func aTransformRunsForEveryAction() {
     let calls = Box(0)
     let store = Store(initialState: [String]()) {
-      OverrideReader().transformDependency(\.number) { number in
+      OverrideReader().transformDependency(\.testNumber) { number in
         calls.update { $0 += 1 }
         number += calls.value
       }
@@ -340,11 +331,11 @@ struct DependencyTests {
     let seen = Guarded<Int?>(nil)
     let latch = Latch()
     withDependencies {
-      $0.number = 42
+      $0.testNumber = 42
     } operation: {
       withEscapedDependencies { dependencies in
         Thread.detachNewThread {
-          dependencies.yield { seen.withLock { $0 = DependencyValues.current.number } }
+          dependencies.yield { seen.withLock { $0 = DependencyValues.current.testNumber } }
           latch.signal()
         }
       }

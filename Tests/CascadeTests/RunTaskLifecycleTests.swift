@@ -25,7 +25,7 @@ private struct Burst: Reducer {
   }
   enum CancelID { case burst }
 
-  @Dependency(\.burstNumber) var number
+  @Dependency(\.testNumber) var number
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
@@ -72,18 +72,6 @@ private struct Burst: Reducer {
       state.seen.append(value)
       return .none
     }
-  }
-}
-
-private enum BurstNumberKey: DependencyKey {
-  static let liveValue = 1
-  static let testValue = 1
-}
-
-extension DependencyValues {
-  fileprivate var burstNumber: Int {
-    get { self[BurstNumberKey.self] }
-    set { self[BurstNumberKey.self] = newValue }
   }
 }
 
@@ -142,7 +130,7 @@ struct RunTaskLifecycleTests {
     let store = Store(initialState: Burst.State()) {
       Burst()
     } withDependencies: {
-      $0.burstNumber = 7
+      $0.testNumber = 7
     }
     await store.send(.readTwice).finish()
     #expect(store.state.seen == [7, 7])
@@ -150,7 +138,7 @@ struct RunTaskLifecycleTests {
     let testStore = TestStore(initialState: Burst.State()) {
       Burst()
     } withDependencies: {
-      $0.burstNumber = 7
+      $0.testNumber = 7
     }
     await testStore.send(.readTwice)
     await testStore.receive(.seen(7)) { $0.seen = [7] }

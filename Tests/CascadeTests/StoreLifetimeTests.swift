@@ -1,3 +1,4 @@
+import CascadeTesting
 import Testing
 
 @testable import Cascade
@@ -93,5 +94,13 @@ struct StoreLifetimeTests {
     gate.signal()
     await task.finish()
     #expect(root.child.count == 2)
+  }
+
+  @Test func theSameFeatureUnderATestStore() async {
+    let gate = Latch()
+    let store = TestStore(initialState: Parent.State()) { Parent(gate: gate) }
+    await store.send(.child(.start)) { $0.child.count = 1 }
+    gate.signal()
+    await store.receive(.child(.response)) { $0.child.count = 2 }
   }
 }

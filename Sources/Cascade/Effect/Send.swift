@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The handle an effect uses to send actions back into its store.
 ///
 /// `.run` hands one to its operation. Sending hops to the main actor, where the store reduces
@@ -32,5 +34,37 @@ public struct Send<Action>: Sendable {
   ) -> Send<ChildAction> {
     let send = self.send
     return Send<ChildAction>(send: { send(transform($0)) })
+  }
+}
+
+/// Whether a `.run` effect's operation (and its error handler) has returned. Debug builds only.
+final class _RunLifetime: Sendable {
+  private let hasEnded = Atomic<Bool>(false)
+  var isOver: Bool { hasEnded.load(ordering: .acquiring) }
+  func end() { hasEnded.store(true, ordering: .releasing) }
+}
+
+extension Send {
+  /// This handle, reporting every action sent after `lifetime` is over; the action is still
+  /// sent, as the store would have.
+  nonisolated func _reportingSendsAfterEnd(
+    of lifetime: _RunLifetime, fileID: StaticString, line: UInt
+  ) -> Send {
+    let send = self.send
+    return Send { action in
+      if lifetime.isOver {
+        reportRuntimeWarning(
+          """
+          An effect sent an action after its operation had returned: \(_describe(action))
+
+          The '.run' at this line passed its 'send' to work that outlived it (a task, a \
+          callback), so 'finish()' no longer waits for that work and cancelling the effect \
+          does not reach it. Await the work inside the operation instead, so that '.run' \
+          returns only when it is done sending.
+          """,
+          fileID: fileID, line: line)
+      }
+      send(action)
+    }
   }
 }

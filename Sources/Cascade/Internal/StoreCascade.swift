@@ -7,10 +7,10 @@
 /// behind it is only read on the main actor.
 @usableFromInline
 final class _StoreCascade<State, Action>: _Cascade, @unchecked Sendable {
-  @usableFromInline let target: _WeakCore<State, Action>
+  @usableFromInline let target: _WeakReference<_StoreCore<State, Action>>
 
   /// The store core, or nil once it is gone.
-  @inlinable var core: _StoreCore<State, Action>? { target.core }
+  @inlinable var core: _StoreCore<State, Action>? { target.object }
 
   @MainActor
   @usableFromInline
@@ -18,14 +18,4 @@ final class _StoreCascade<State, Action>: _Cascade, @unchecked Sendable {
     self.target = core.weakSelf
     super.init(runner: core.runner)
   }
-}
-
-/// A weak reference to a store core, one per core, shared by its cascades.
-///
-/// `@unchecked Sendable`: `core` is written once, when the core is made, before any cascade
-/// can see the box; weak references are safe to read from any thread.
-@usableFromInline
-final class _WeakCore<State, Action>: @unchecked Sendable {
-  @usableFromInline weak var core: _StoreCore<State, Action>?
-  @usableFromInline init() {}
 }

@@ -1,5 +1,4 @@
 import Observation
-import Synchronization
 
 /// What every store of one tree shares, whatever its state type: the observation registrar,
 /// the running effects and the subscribers of the async observation.
@@ -148,7 +147,7 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   @usableFromInline let reducer: _ReduceFunction<State, Action>
   /// The weak reference to this core that every cascade of it shares: a cascade made per
   /// `send` retains this box instead of forming (and destroying) a weak reference of its own.
-  @usableFromInline let weakSelf = _WeakCore<State, Action>()
+  @usableFromInline let weakSelf = _WeakReference<_StoreCore<State, Action>>(nil)
   // Exclusivity of the two properties below is enforced by construction (main actor only, and
   // the send loop never hands out a reference to them), so not checked at run time per send.
   @usableFromInline @exclusivity(unchecked) var dependencies: _DependencyBox
@@ -189,7 +188,7 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     self.reducer = reducer
     self.dependencies = _DependencyBox(dependencies)
     super.init(state: initialState)
-    weakSelf.core = self
+    weakSelf.object = self
     buffer.reserveCapacity(16)
   }
 
@@ -494,6 +493,10 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   /// dependencies are then unbound and the runner told without a hop back to the global
   /// executor: that hop, a second wake-up of a worker thread per effect, cost about as much as
   /// the rest of the round trip.
+  ///
+  /// `_EffectRunner.start(priority:context:cascade:_:)` makes the same task around a body
+  /// closure, for throttled, concatenated and timed effects; a `.run` has this copy so that it
+  /// needs no closure of its own (one allocation fewer per effect).
   @inlinable
   nonisolated static func startTask(
     _ run: _Run<Action>, cascade: _StoreCascade<State, Action>, runner: _EffectRunner,
@@ -704,36 +707,4 @@ protocol _Finishable: AnyObject {
 @MainActor
 struct _WeakSubscriber {
   weak var subscriber: (any _Subscriber)?
-}
-
-/// Whether a `.run` effect's operation (and its error handler) has returned. Debug builds only.
-final class _RunLifetime: Sendable {
-  private let hasEnded = Atomic<Bool>(false)
-  var isOver: Bool { hasEnded.load(ordering: .acquiring) }
-  func end() { hasEnded.store(true, ordering: .releasing) }
-}
-
-extension Send {
-  /// This handle, reporting every action sent after `lifetime` is over; the action is still
-  /// sent, as the store would have.
-  nonisolated func _reportingSendsAfterEnd(
-    of lifetime: _RunLifetime, fileID: StaticString, line: UInt
-  ) -> Send {
-    let send = self.send
-    return Send { action in
-      if lifetime.isOver {
-        reportRuntimeWarning(
-          """
-          An effect sent an action after its operation had returned: \(_describe(action))
-
-          The '.run' at this line passed its 'send' to work that outlived it (a task, a \
-          callback), so 'finish()' no longer waits for that work and cancelling the effect \
-          does not reach it. Await the work inside the operation instead, so that '.run' \
-          returns only when it is done sending.
-          """,
-          fileID: fileID, line: line)
-      }
-      send(action)
-    }
-  }
 }

@@ -119,7 +119,6 @@ where First.State == Second.State, First.Action == Second.Action {
     case let .second(reducer): reducer._reduceFunction()
     }
   }
-
 }
 
 /// Reducers built by a `for` loop in a builder, run in order.
@@ -136,7 +135,6 @@ public struct _ArrayReducer<Element: Reducer>: Reducer {
     let functions = reducers.map { $0._reduceFunction() }
     return { state, action in .merge(functions.map { $0(&state, action) }) }
   }
-
 }
 
 /// An optional reducer (from an `if` without `else`) does nothing when absent.
@@ -150,7 +148,6 @@ extension Optional: Reducer where Wrapped: Reducer {
   public func _reduceFunction() -> _ReduceFunction<Wrapped.State, Wrapped.Action> {
     self?._reduceFunction() ?? { _, _ in .none }
   }
-
 }
 
 extension _ConditionalReducer: _CompilesToFunction {}

@@ -35,7 +35,7 @@ public final class Store<State, Action>: Observable {
   @usableFromInline let sendAction: @MainActor (Action, _Origin) -> _Cascade?
   /// Keeps the parent (and so the root) alive while a child store is used.
   private let parent: AnyObject?
-  @usableFromInline var children: [_ScopeID: _WeakStore] = [:]
+  @usableFromInline var children: [_ScopeID: _WeakReference<AnyObject>] = [:]
 
   @usableFromInline
   init(
@@ -131,10 +131,10 @@ public final class Store<State, Action>: Observable {
   ) -> Store<ChildState, ChildAction> {
     // A box: reading a weak reference out of a dictionary value copied it (a weak-reference copy
     // and destroy per call); a box is retained once instead.
-    if let child = children[id]?.store as? Store<ChildState, ChildAction> { return child }
-    if children.count >= 16 { children = children.filter { $0.value.store != nil } }
+    if let child = children[id]?.object as? Store<ChildState, ChildAction> { return child }
+    if children.count >= 16 { children = children.filter { $0.value.object != nil } }
     let child = make()
-    children[id] = _WeakStore(store: child)
+    children[id] = _WeakReference<AnyObject>(child)
     return child
   }
 }
@@ -176,12 +176,4 @@ struct _EmbeddingID: Hashable {
   init<ChildAction, Action>(_ embed: @escaping @Sendable (ChildAction) -> Action) {
     function = unsafeBitCast(embed, to: (UInt, UInt).self).0
   }
-}
-
-@usableFromInline
-final class _WeakStore {
-  @usableFromInline weak var store: AnyObject?
-
-  @usableFromInline
-  init(store: AnyObject) { self.store = store }
 }
