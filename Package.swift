@@ -84,7 +84,7 @@ let package = Package(
     // Runs the built example executables as a user would; needs `swift build` and CASCADE_E2E=1.
     .testTarget(name: "EndToEndTests", path: "Examples/EndToEndTests"),
     .testTarget(
-      name: "ExampleSupportTests", dependencies: ["ExampleSupport"],
+      name: "ExampleSupportTests", dependencies: ["ExampleSupport", "CascadeTesting"],
       path: "Examples/ExampleSupportTests"),
     .testTarget(name: "CascadeTests", dependencies: ["Cascade", "CascadeTesting"]),
     .testTarget(name: "CascadeTestingTests", dependencies: ["Cascade", "CascadeTesting"]),

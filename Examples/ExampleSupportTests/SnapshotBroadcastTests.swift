@@ -1,8 +1,9 @@
+import CascadeTesting
 import ExampleSupport
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct SnapshotBroadcastTests {
   @Test func anObserverGetsTheValueNowThenEveryChangeInOrder() async {
     let counter = SnapshotBroadcast(0)
@@ -22,7 +23,7 @@ struct SnapshotBroadcastTests {
         return
       }
     }
-    for _ in 0..<10_000 where counter.observerCount == 0 { await Task.yield() }
+    await pollUntil { counter.observerCount > 0 }
     counter.update { $0 = 1 }
     await watcher.value
     #expect(counter.observerCount == 0)
@@ -70,7 +71,7 @@ struct SnapshotBroadcastTests {
     await writing.value
     #expect(await stayer.value == total)
     #expect(counter.value == total)
-    for _ in 0..<10_000 where counter.observerCount != 0 { await Task.yield() }
+    await pollUntil { counter.observerCount == 0 }
     #expect(counter.observerCount == 0)
   }
 }

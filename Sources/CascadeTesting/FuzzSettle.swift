@@ -24,7 +24,7 @@ extension TestClock {
     by step: Duration, untilFinished task: StoreTask, maxSteps: Int = 1_000
   ) async -> Bool {
     for _ in 0..<maxSteps {
-      await Self.settle()
+      await settle()
       guard task.cascade?.isRunning == true else { return true }
       await advance(by: step)
     }

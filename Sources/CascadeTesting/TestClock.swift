@@ -45,17 +45,17 @@ public final class TestClock: Clock, Sendable {
   }
 
   private let state = Guarded(State())
+  /// The executor of the test that made the clock: where the effects it wakes run.
+  private let executor: SerialTestExecutor
 
   /// Creates a clock at time zero (and makes Cascade's runtime warnings fail the test; see
-  /// ``reportRuntimeWarningsAsTestFailures()``). While it lives, tasks run one at a time on the
-  /// main thread, so that what a woken task does before it sleeps again is done before the
-  /// clock moves on.
+  /// ``reportRuntimeWarningsAsTestFailures()``). The effects of the test's stores run one job
+  /// at a time on the test's ``SerialTestExecutor``, so what a woken effect does before it
+  /// sleeps again is done before the clock moves on.
   public init() {
     reportRuntimeWarningsAsTestFailures()
-    MainSerialExecutor.retain()
+    executor = .current
   }
-
-  deinit { MainSerialExecutor.release() }
 
   /// The current instant: where the test last advanced the clock to.
   public var now: Instant { state.withLock { $0.now } }
@@ -119,18 +119,18 @@ public final class TestClock: Clock, Sendable {
 
   /// Moves time forward to `deadline`, waking sleepers as ``advance(by:)`` does.
   public func advance(to deadline: Instant) async {
-    await MainSerialExecutor.settle()
+    await settle()
     while let next = wakeEarliestOrArrive(at: deadline) {
       for sleeper in next { sleeper.continuation.resume() }
-      await MainSerialExecutor.settle()
+      await settle()
     }
-    await MainSerialExecutor.settle()
+    await settle()
   }
 
   /// Advances until no task sleeps on this clock. Effects started just before (by a `send`)
   /// are let run to their first sleep first.
   public func run() async {
-    await MainSerialExecutor.settle()
+    await settle()
     while let earliest = state.withLock({ $0.sleepers.values.map(\.deadline).min() }) {
       await advance(to: earliest)
     }
@@ -155,5 +155,5 @@ public final class TestClock: Clock, Sendable {
   }
 
   /// Lets woken tasks run until they suspend again.
-  static func settle() async { await MainSerialExecutor.settle() }
+  func settle() async { await executor.settle() }
 }

@@ -45,13 +45,6 @@ func indented(_ text: String, by spaces: Int = 4) -> String {
     .map { pad + $0 }.joined(separator: "\n")
 }
 
-/// Lets tasks that effects just started reach their next suspension before the test goes on
-/// (see ``MainSerialExecutor/settle()``). Never a wall-clock wait, and never a wait on another
-/// task.
-func settle() async {
-  await MainSerialExecutor.settle()
-}
-
 /// Waits for `operation`, or gives up after `timeout`: the wall clock bounds only a test that
 /// is already failing.
 package func withTimeout(

@@ -17,20 +17,11 @@ enum TestSharedStorage {
     SharedStorage.testStorageProvider.withLock { $0 = { storageForCurrentTest() } }
   }()
 
-  /// A test, and the case of a parameterized test: Swift Testing gives a case no public
-  /// identity, so its arguments' description (which holds their values) stands in for one.
-  private struct TestKey: Hashable {
-    let test: Test.ID
-    let testCase: String
-  }
-
   private static let perTest = Guarded<[TestKey: SharedStorage]>([:])
   fileprivate static let xctest = Guarded<SharedStorage?>(nil)
 
   private static func storageForCurrentTest() -> SharedStorage? {
-    if let test = Test.current {
-      let testCase = Test.Case.current.flatMap { $0.isParameterized ? String(reflecting: $0) : nil }
-      let key = TestKey(test: test.id, testCase: testCase ?? "")
+    if let key = TestKey.current {
       return perTest.withLock { storages in
         if let storage = storages[key] { return storage }
         let storage = SharedStorage.inMemory()

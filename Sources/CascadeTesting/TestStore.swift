@@ -26,9 +26,9 @@ import Cascade
 /// }
 /// ```
 ///
-/// Effects run deterministically: while a test store (or a ``TestClock``) lives, every task runs
-/// on the main thread, one job at a time, interleaved with the test at its `await`s (see
-/// ``TestClock`` for time).
+/// Effects run deterministically: on the test's ``SerialTestExecutor``, one job at a time on the
+/// main thread, interleaved with the test at its `await`s (see ``TestClock`` for time). Other
+/// tests running in parallel are not slowed down or reordered by it.
 ///
 /// A failed assertion shows a `−/+` diff of the expected and actual state. Received actions not
 /// asserted and effects still running fail the test at ``finish(timeout:fileID:filePath:line:column:)``
@@ -46,6 +46,8 @@ public final class TestStore<State: Equatable, Action> {
   /// The shared values the state has held, each with the value the test last asserted.
   var sharedRoots: [ObjectIdentifier: any _AnySharedRoot] = [:]
   var waiter: CheckedContinuation<Bool, Never>?
+  /// The test's executor, where the store's effects run.
+  let executor: SerialTestExecutor
   /// The store's stack element id sequence, and where it stood before the step being checked.
   let stackElementIDs: _StackElementIDGenerator
   var stackElementIDsBefore = 0
@@ -82,7 +84,7 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
     reportRuntimeWarningsAsTestFailures()
-    MainSerialExecutor.retain()
+    self.executor = .current
     self.location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     // Prepared once: the initial state and the store share one set of values, so a stateful
     // dependency (`.incrementing` UUIDs) goes on where the initial state left it, and one stack
@@ -111,7 +113,6 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   deinit {
-    defer { MainSerialExecutor.release() }
     for (message, location) in ledger.outstandingFailures(endingAt: location) {
       reportFailure(message, at: location)
     }
@@ -343,4 +344,9 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   func describe(_ action: Action) -> String { compactDump(action) }
+
+  /// Lets tasks that effects just started reach their next suspension before the test goes on
+  /// (see ``SerialTestExecutor/settle()``). Never a wall-clock wait, and never a wait on
+  /// another task.
+  func settle() async { await executor.settle() }
 }

@@ -100,7 +100,7 @@ private func toyFuzzer(
 }
 
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, .hangGuard)
 struct FuzzerTests {
   @Test func aSeedIsAlwaysTheSameSession() async throws {
     let sessions = Sessions()

@@ -66,7 +66,7 @@ private struct Steps: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct SharedTestStoreTests {
   @Test func aSharedChangeBetweenTwoSendsBelongsToTheSecond() async {
     // Twenty times: the attribution once depended on how far the effect got meanwhile.

@@ -9,20 +9,19 @@ private final class Events: Sendable {
   var value: [String] { log.withLock { $0 } }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+/// The sleepers here are tasks of the test's own, started on its ``SerialTestExecutor`` (as a
+/// store's effects are) so that the clock wakes them in turn; the cancellation race runs on the
+/// global pool on purpose.
+@Suite(.hangGuard)
 struct TestClockTests {
   @Test func sleepersWakeOnlyWhenTimeReachesTheirDeadline() async throws {
     let clock = TestClock()
     let events = Events()
-    let sleeper = Task {
+    let sleeper = Task(executorPreference: SerialTestExecutor.current) {
       try await clock.sleep(for: .seconds(2))
       events.append("woke at \(clock.now)")
     }
-    // Bounded: a regression fails the test instead of spinning forever.
-    for _ in 0..<100_000 {
-      guard clock.sleeperCount == 0 else { break }
-      await Task.yield()
-    }
+    await pollUntil { clock.sleeperCount > 0 }
     await clock.advance(by: .seconds(1))
     #expect(events.value.isEmpty)
     #expect(clock.now == TestClock.Instant(offset: .seconds(1)))
@@ -34,19 +33,15 @@ struct TestClockTests {
   @Test func sleepersWakeInDeadlineOrder() async throws {
     let clock = TestClock()
     let events = Events()
-    let late = Task {
+    let late = Task(executorPreference: SerialTestExecutor.current) {
       try await clock.sleep(until: .init(offset: .seconds(3)))
       events.append("late")
     }
-    let early = Task {
+    let early = Task(executorPreference: SerialTestExecutor.current) {
       try await clock.sleep(until: .init(offset: .seconds(1)))
       events.append("early")
     }
-    // Bounded: a regression fails the test instead of spinning forever.
-    for _ in 0..<100_000 {
-      guard clock.sleeperCount < 2 else { break }
-      await Task.yield()
-    }
+    await pollUntil { clock.sleeperCount >= 2 }
     await clock.advance(by: .seconds(5))
     try await early.value
     try await late.value
@@ -63,12 +58,10 @@ struct TestClockTests {
 
   @Test func cancellingASleeperThrowsCancellationError() async {
     let clock = TestClock()
-    let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
-    // Bounded: a regression fails the test instead of spinning forever.
-    for _ in 0..<100_000 {
-      guard clock.sleeperCount == 0 else { break }
-      await Task.yield()
+    let sleeper = Task(executorPreference: SerialTestExecutor.current) {
+      try await clock.sleep(for: .seconds(1))
     }
+    await pollUntil { clock.sleeperCount > 0 }
     sleeper.cancel()
     await #expect(throws: CancellationError.self) { try await sleeper.value }
     #expect(clock.sleeperCount == 0)
@@ -76,15 +69,11 @@ struct TestClockTests {
 
   @Test func runAdvancesUntilNobodySleeps() async throws {
     let clock = TestClock()
-    let chain = Task {
+    let chain = Task(executorPreference: SerialTestExecutor.current) {
       try await clock.sleep(for: .seconds(1))
       try await clock.sleep(for: .seconds(1))
     }
-    // Bounded: a regression fails the test instead of spinning forever.
-    for _ in 0..<100_000 {
-      guard clock.sleeperCount == 0 else { break }
-      await Task.yield()
-    }
+    await pollUntil { clock.sleeperCount > 0 }
     await clock.run()
     try await chain.value
     #expect(clock.now >= TestClock.Instant(offset: .seconds(2)))
@@ -95,7 +84,7 @@ struct TestClockTests {
   @Test func runWakesASleeperAndLetsItFinish() async throws {
     let clock = TestClock()
     let events = Events()
-    let task = Task {
+    let task = Task(executorPreference: SerialTestExecutor.current) {
       try await clock.sleep(for: .seconds(1))
       events.append("done")
     }
@@ -107,7 +96,7 @@ struct TestClockTests {
   @Test func aZeroSleepEndsOnAnAdvanceOfZero() async throws {
     let clock = TestClock()
     let events = Events()
-    let task = Task {
+    let task = Task(executorPreference: SerialTestExecutor.current) {
       try await clock.sleep(for: .zero)
       events.append("done")
     }
@@ -119,7 +108,7 @@ struct TestClockTests {
   @Test func oneAdvanceWakesEverySleepOfALoopInTurn() async throws {
     let clock = TestClock()
     let count = Guarded(0)
-    let task = Task {
+    let task = Task(executorPreference: SerialTestExecutor.current) {
       for _ in 1...200 {
         try await clock.sleep(for: .seconds(1))
         count.withLock { $0 += 1 }
@@ -133,7 +122,7 @@ struct TestClockTests {
   @Test func sleepUntilDeadlinesComputedFromNowAreWokenInTurn() async throws {
     let clock = TestClock()
     let count = Guarded(0)
-    let task = Task {
+    let task = Task(executorPreference: SerialTestExecutor.current) {
       for _ in 1...200 {
         try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
         count.withLock { $0 += 1 }
@@ -147,7 +136,7 @@ struct TestClockTests {
   @Test func runEndsOnlyWhenNoTaskSleeps() async throws {
     let clock = TestClock()
     let count = Guarded(0)
-    let task = Task {
+    let task = Task(executorPreference: SerialTestExecutor.current) {
       for _ in 1...200 {
         try await clock.sleep(for: .seconds(1))
         count.withLock { $0 += 1 }
@@ -162,7 +151,7 @@ struct TestClockTests {
   @Test func aTimerTicksOncePerIntervalAdvanced() async {
     let clock = TestClock()
     let count = Guarded(0)
-    let task = Task {
+    let task = Task(executorPreference: SerialTestExecutor.current) {
       for await _ in clock.timer(interval: .seconds(1)).prefix(100) {
         count.withLock { $0 += 1 }
       }
@@ -175,7 +164,7 @@ struct TestClockTests {
   @Test func aTimerKeepsItsDeadlinesWhenItsBodyIsSlow() async {
     let clock = TestClock()
     let ticks = Events()
-    let task = Task {
+    let task = Task(executorPreference: SerialTestExecutor.current) {
       for await tick in clock.timer(interval: .seconds(1)).prefix(3) {
         ticks.append("\(tick) at \(clock.now)")
         // The body takes half an interval of the clock's time: the next deadline holds.
@@ -191,7 +180,7 @@ struct TestClockTests {
     let testClock = TestClock()
     let clock: any Clock<Duration> = testClock
     let count = Guarded(0)
-    let task = Task {
+    let task = Task(executorPreference: SerialTestExecutor.current) {
       for await _ in clock.timer(interval: .seconds(1)).prefix(5) { count.withLock { $0 += 1 } }
     }
     await testClock.advance(by: .seconds(5))
@@ -201,7 +190,7 @@ struct TestClockTests {
 
   @Test func aCancelledTimerEnds() async {
     let clock = TestClock()
-    let task = Task {
+    let task = Task(executorPreference: SerialTestExecutor.current) {
       var ticks = 0
       for await _ in clock.timer(interval: .seconds(1)) { ticks += 1 }
       return ticks
@@ -214,7 +203,7 @@ struct TestClockTests {
   @Test func cancellingRemovesTheSleeper() async {
     let clock = TestClock()
     let count = Guarded(0)
-    let task = Task {
+    let task = Task(executorPreference: SerialTestExecutor.current) {
       try await clock.sleep(for: .seconds(1))
       count.withLock { $0 += 1 }
     }
@@ -227,7 +216,7 @@ struct TestClockTests {
 
   @Test func aTaskCancelledBeforeItSleepsNeverRegisters() async {
     let clock = TestClock()
-    let task = Task {
+    let task = Task(executorPreference: SerialTestExecutor.current) {
       withUnsafeCurrentTask { $0?.cancel() }
       try await clock.sleep(for: .seconds(1))
     }
@@ -275,7 +264,9 @@ struct TestClockTests {
   @Test func sleepsInsideAnActorAreWokenInTurn() async {
     let clock = TestClock()
     let worker = Worker()
-    let task = Task { try await worker.sleep(on: clock, times: 200) }
+    let task = Task(executorPreference: SerialTestExecutor.current) {
+      try await worker.sleep(on: clock, times: 200)
+    }
     await clock.advance(by: .seconds(200))
     #expect(await worker.count == 200)
     try? await task.value
@@ -284,7 +275,9 @@ struct TestClockTests {
   @Test func aTimerInsideAnActorTicksInTurn() async {
     let clock = TestClock()
     let worker = Worker()
-    let task = Task { await worker.tick(on: clock, times: 200) }
+    let task = Task(executorPreference: SerialTestExecutor.current) {
+      await worker.tick(on: clock, times: 200)
+    }
     await clock.advance(by: .seconds(200))
     #expect(await worker.count == 200)
     await task.value
@@ -292,7 +285,7 @@ struct TestClockTests {
 
   @Test func consecutiveSleepsOfOneTaskAllEndInOneAdvance() async throws {
     let clock = TestClock()
-    let task = Task {
+    let task = Task(executorPreference: SerialTestExecutor.current) {
       var count = 0
       for _ in 1...5 {
         try await clock.sleep(for: .seconds(1))
@@ -307,11 +300,11 @@ struct TestClockTests {
   @Test func runWakesTasksInDeadlineOrderNotStartOrder() async {
     let clock = TestClock()
     let events = Events()
-    let late = Task {
+    let late = Task(executorPreference: SerialTestExecutor.current) {
       try await clock.sleep(for: .seconds(2))
       events.append("2")
     }
-    let early = Task {
+    let early = Task(executorPreference: SerialTestExecutor.current) {
       try await clock.sleep(for: .seconds(1))
       events.append("1")
     }

@@ -48,7 +48,7 @@ private struct Rows: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct TestStoreAssertionTests {
   private func makeStore() -> TestStore<Rows.State, Rows.Action> {
     TestStore(initialState: Rows.State()) {

@@ -59,7 +59,7 @@ private func busyWork() -> UInt64 {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct TestStoreClockTests {
   private func makeStore(_ clock: TestClock) -> TestStore<Ticker.State, Ticker.Action> {
     TestStore(initialState: Ticker.State()) {

@@ -72,7 +72,7 @@ private struct Root: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct TestStoreReceiveTests {
   private func makeStore() -> TestStore<Root.State, Root.Action> {
     var path = StackState<Screen.State>()

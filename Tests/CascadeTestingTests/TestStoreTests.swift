@@ -102,7 +102,7 @@ private struct Unregistered: DependencyKey, Sendable {
 private struct Offline: Error {}
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct TestStoreTests {
   fileprivate func makeStore(
     clock: TestClock = TestClock(),

@@ -13,7 +13,7 @@ private enum Rank: Int, Sendable {
 /// Behaviours of swift-sharing's `AppStorageTests` that apply to Cascade's ``AppStorageKey``,
 /// checked in Cascade's own terms.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct AppStorageParityTests {
   init() { reportRuntimeWarningsAsTestFailures() }
 

@@ -60,7 +60,7 @@ private struct Levels: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct CancellationAcrossLevelsTests {
   let clock = TestClock()
 

@@ -45,7 +45,7 @@ private struct Pulse: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct ClockDependencyTests {
   @Test func debounceRunsOnTheInjectedClock() async {
     let clock = TestClock()

@@ -1,3 +1,4 @@
+import CascadeTesting
 import Testing
 
 @testable import Cascade
@@ -103,7 +104,7 @@ private struct Switch: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct CompositionTests {
   let log = Box<[String]>([])
   let effect = LongEffect()
@@ -118,7 +119,7 @@ struct CompositionTests {
   fileprivate func settledEffectCount(of store: StoreOf<Parent>, expecting count: Int) async
     -> Int
   {
-    for _ in 0..<1_000 where store.activeEffectCount != count { await Task.yield() }
+    await pollUntil { store.activeEffectCount == count }
     return store.activeEffectCount
   }
 

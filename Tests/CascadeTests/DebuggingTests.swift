@@ -34,7 +34,7 @@ private struct Tally: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct DebuggingTests {
   @Test func printChangesShowsEachActionAndADiff() {
     let lines = Guarded<[String]>([])

@@ -79,7 +79,7 @@ private struct OverrideReader: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct DependencyTests {
   @Test func thisProcessIsATestContext() {
     #expect(DependencyContext.current == .test)

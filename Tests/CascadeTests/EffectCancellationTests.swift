@@ -5,7 +5,7 @@ import Testing
 
 /// Contracts 2 and 5: StoreTask, cancellation by id, per-store namespacing, teardown.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct EffectCancellationTests {
   @Test func cancelByID() async {
     let effect = LongEffect()

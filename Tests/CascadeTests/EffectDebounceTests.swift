@@ -54,7 +54,7 @@ private struct Search: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct EffectDebounceTests {
   let clock = TestClock()
 

@@ -1,3 +1,4 @@
+import CascadeTesting
 import Testing
 
 @testable import Cascade
@@ -30,7 +31,7 @@ private struct Thrower: Reducer {
 /// An error an effect throws is never lost: its handler gets it, or a runtime warning names
 /// the effect.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct EffectFailureTests {
   @Test func anUnhandledErrorIsAWarningNamingTheEffect() async {
     let store = Store(initialState: Thrower.State()) { Thrower() }

@@ -1,3 +1,4 @@
+import CascadeTesting
 import Testing
 
 @testable import Cascade
@@ -5,7 +6,7 @@ import Testing
 /// How effects combine: `.none` disappears from merges and concatenations, and the parts keep
 /// their own order and concurrency.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct EffectOperationTests {
   @Test func mergeDropsNone() {
     #expect(Effect<Int>.none.merge(with: .none).isNone)

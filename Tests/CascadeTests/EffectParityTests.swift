@@ -6,7 +6,7 @@ import Testing
 /// The real `Store` and the `TestStore` agree: for each effect shape, the same feature run in
 /// both reduces the same actions in the same order and ends in the same state.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct EffectParityTests {
   @Test func run() async {
     await expectStoreAndTestStoreAgree([.send(.load), .receive(.step("loaded"))])

@@ -54,7 +54,7 @@ private struct Escaper: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct EffectRunTests {
   @Test func whatARunSendsIsReceived() async {
     let store = TestStore(initialState: Runner.State()) { Runner() }

@@ -63,7 +63,7 @@ private struct Loader: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct EffectTests {
   @Test func finishWaitsForTheWholeCascade() async {
     let store = Store(initialState: Loader.State()) { Loader() }
@@ -229,7 +229,7 @@ struct EffectTests {
 
   /// Waits (yielding, never on the wall clock) until `count` tasks sleep on `clock`.
   private func waitForSleepers(_ count: Int, on clock: TestClock) async {
-    for _ in 0..<10_000 where clock.sleeperCount < count { await Task.yield() }
+    await pollUntil { clock.sleeperCount >= count }
   }
 }
 

@@ -92,7 +92,7 @@ private struct ManyIDs: Reducer {
 
 /// TCA's throttle: it limits the actions an effect sends, not when effects start.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct EffectThrottleTests {
   let clock = TestClock()
 

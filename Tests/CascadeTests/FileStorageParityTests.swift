@@ -15,7 +15,7 @@ private struct Member: Codable, Equatable, Sendable {
 /// Behaviours of swift-sharing's `FileStorageTests` that apply to Cascade's
 /// ``FileStorageKey``, checked in Cascade's own terms.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct FileStorageParityTests {
   init() { reportRuntimeWarningsAsTestFailures() }
 

@@ -31,7 +31,7 @@ private struct List: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct ForEachReducerTests {
   let clock = TestClock()
 

@@ -33,7 +33,7 @@ private struct Feature: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct IfCaseLetReducerTests {
   let clock = TestClock()
 

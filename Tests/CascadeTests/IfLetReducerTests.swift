@@ -59,7 +59,7 @@ private struct Pair: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct IfLetReducerTests {
   let clock = TestClock()
 

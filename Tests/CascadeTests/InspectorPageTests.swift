@@ -1,3 +1,4 @@
+import CascadeTesting
 import Foundation
 import Testing
 
@@ -41,7 +42,7 @@ private func dataBlock(of page: String) throws -> String {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct InspectorPageTests {
   static let hostile = [
     "</script><script>document.title='PWNED'</script>",

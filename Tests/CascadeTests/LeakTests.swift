@@ -1,4 +1,5 @@
 import Cascade
+import CascadeTesting
 import Synchronization
 import Testing
 
@@ -56,7 +57,7 @@ private struct Book: Reducer {
 /// Everything a store runs is let go when it goes away: screens, their stores and effects.
 /// One suite, run serially, because the instance counter is process-wide.
 @MainActor
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, .hangGuard)
 struct LeakTests {
   @Test func tenThousandPushPopCyclesLeaveNothingBehind() async {
     let effect = LongEffect()
@@ -133,8 +134,6 @@ struct LeakTests {
 
   /// Effects end on other threads: give their captures a bounded time to be released.
   private func waitForLive(_ expected: Int) async {
-    for _ in 0..<10_000 where Tracked.live.withLock({ $0 }) != expected {
-      await Task.yield()
-    }
+    await pollUntil { Tracked.live.withLock({ $0 }) == expected }
   }
 }

@@ -64,7 +64,7 @@ private struct Everything: Reducer {
 
 /// What a store keeps alive, and what its release ends.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct MemoryManagementTests {
   @Test func releasingARootStoreCancelsEveryShapeOfEffectItStarted() async {
     let effect = LongEffect()
@@ -91,7 +91,7 @@ struct MemoryManagementTests {
     #expect(weakStore == nil)
     await effect.ended.wait(for: 7)
     await streamEnded.wait(for: 1)
-    for _ in 0..<10_000 where runner.activeCount > 0 { await Task.yield() }
+    await pollUntil { runner.activeCount == 0 }
     #expect(runner.activeCount == 0)
     #expect(effect.started.count == 7)  // the debounced effect never started
   }
@@ -108,7 +108,7 @@ struct MemoryManagementTests {
       store.send(.start)
       await effect.started.wait(for: 5)
     }
-    for _ in 0..<10_000 where weakCore != nil { await Task.yield() }
+    await pollUntil { weakCore == nil }
     #expect(weakCore == nil)
     guard weakCore == nil else { return }  // else the effects below never end
     await effect.ended.wait(for: 5)

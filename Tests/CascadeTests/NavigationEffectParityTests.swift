@@ -39,7 +39,7 @@ private struct Screens: Reducer {
 /// the `TestStore`: each script runs in both, and the `TestStore` must reduce the same actions
 /// into the same states, in the same order, with no effect left running.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct NavigationEffectParityTests {
   @Test func aScreensEffectDeliversToItsScreen() async {
     await expectParity([

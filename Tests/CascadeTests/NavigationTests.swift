@@ -55,7 +55,7 @@ import Testing
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct NavigationTests {
   let effect = LongEffect()
 

@@ -117,7 +117,7 @@ private struct Choice: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct PresentationIdentityTests {
   let clock = TestClock()
 

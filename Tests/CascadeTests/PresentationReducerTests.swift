@@ -79,7 +79,7 @@ private struct Feature: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct PresentationReducerTests {
   let clock = TestClock()
 

@@ -64,7 +64,7 @@ private func longestCommonSubsequence(_ a: [String], _ b: [String]) -> Int {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct RecordedSessionTests {
   /// Records a scoreboard session: open a player screen, tap (changes the shared score), take
   /// a bonus (an effect changes the score and sends `bonusApplied`), reset.

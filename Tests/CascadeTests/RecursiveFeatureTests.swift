@@ -85,7 +85,7 @@ private struct TreeNode: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct RecursiveFeatureTests {
   let clock = TestClock()
 

@@ -76,7 +76,7 @@ private struct Burst: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct RunTaskLifecycleTests {
   @Test func thousandsOfEffectsInFlightAllFinishAndAreForgotten() async {
     let store = Store(initialState: Burst.State()) { Burst() }

@@ -11,7 +11,7 @@ private enum Level: Int, Sendable {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct SharedAppStorageTests {
   init() { reportRuntimeWarningsAsTestFailures() }
 

@@ -1,3 +1,4 @@
+import CascadeTesting
 import Foundation
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
     }
   }
 
-  @Suite(.timeLimit(.minutes(1)))
+  @Suite(.hangGuard)
   struct SharedCrashTests {
     /// The writer, built beside the test bundle by `swift build --build-tests`.
     private var writer: URL {

@@ -39,7 +39,7 @@ private struct RecordingKey: SharedKey, Hashable {
   }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct SharedLockTests {
   @Test func readingTheSameValueInsideWithLockSeesTheValueBefore() {
     let settings = Shared(value: Settings())

@@ -11,7 +11,7 @@ private struct Settings: Codable, Equatable, Sendable {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct SharedStateTests {
   init() { reportRuntimeWarningsAsTestFailures() }
 
@@ -68,8 +68,7 @@ struct SharedStateTests {
     let target = Store(initialState: Echo.State()) { Echo() }
     source.forward(\.score, to: target, action: Echo.Action.seen)
     await Task.detached { score.withLock { $0 = 5 } }.value
-    // Bounded: a change that is never forwarded fails here instead of hanging.
-    for _ in 0..<1_000 where target.state.seen.isEmpty { await Task.yield() }
+    await pollUntil { !target.state.seen.isEmpty }
     #expect(target.state.seen == [5])
     source.send(.resetTapped)  // through the store: forwarded at the end of the batch
     #expect(target.state.seen == [5, 0])
@@ -99,10 +98,7 @@ struct SharedStateTests {
     }
     try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
     try JSONEncoder().encode(Settings(volume: 0.3, name: "other process")).write(to: url)
-    // Bounded: a watcher that never reloads fails here instead of hanging.
-    for _ in 0..<200 where settings.wrappedValue.name != "other process" {
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    await pollUntil { settings.wrappedValue.name == "other process" }
     #expect(settings.wrappedValue.name == "other process")
   }
 

@@ -8,7 +8,7 @@ import Testing
 /// apply to Cascade's `Shared`, checked in Cascade's own terms. Each test runs in a storage of
 /// its own.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct SharingParityTests {
   init() { reportRuntimeWarningsAsTestFailures() }
 

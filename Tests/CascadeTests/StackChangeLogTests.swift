@@ -55,7 +55,7 @@ private struct Churning: Reducer {
 /// The stack operator learns which screens went from the stack's change log, and falls back to
 /// comparing ids when the log cannot tell: each way must end exactly the screens that went.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct StackChangeLogTests {
   let clock = TestClock()
 

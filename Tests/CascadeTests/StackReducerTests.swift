@@ -62,7 +62,7 @@ private struct TwoTabs: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct StackReducerTests {
   let clock = TestClock()
 

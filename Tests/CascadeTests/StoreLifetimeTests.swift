@@ -57,7 +57,7 @@ private struct Grandparent: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct StoreLifetimeTests {
   @Test func aGrandchildStoreKeepsWorkingAfterItsParentStoreIsDropped() {
     let root = Store(initialState: Grandparent.State()) { Grandparent(gate: Latch()) }

@@ -39,7 +39,7 @@ private struct Chain: Reducer {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct StoreTests {
   @Test func synchronousEffectsJoinTheBatchInFIFOOrder() {
     let store = Store(initialState: Chain.State()) { Chain() }

@@ -38,7 +38,7 @@ private struct Counted: Reducer {
   }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct StressTests {
   init() { reportRuntimeWarningsAsTestFailures() }
 

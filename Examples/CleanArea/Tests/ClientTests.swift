@@ -5,7 +5,7 @@ import ExampleSupport
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct ClientTests {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "clean-area-tests-\(UUID().uuidString)", isDirectory: true)

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct ScreenTests {
   @Test func tabsListAllByCategoryAndBookmarked() {
     var main = MainFeature.State(policies: allPolicies)

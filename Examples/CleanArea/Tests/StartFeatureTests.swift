@@ -59,7 +59,7 @@ func detail(_ policy: Policy, bookmarked: Bool = false) -> StartFeature.Path.Sta
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct StartFeatureTests {
   let bookmarks = BookmarkSpy()
 

@@ -4,7 +4,7 @@ import Counter
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct CounterFeatureTests {
   @Test func incrementDecrementReset() async {
     let store = TestStore(initialState: CounterFeature.State()) { CounterFeature() }

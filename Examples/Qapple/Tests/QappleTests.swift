@@ -77,7 +77,7 @@ private func page(after threshold: String?, size: Int = 10, total: Int = 20) -> 
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct AnswerListTests {
   fileprivate func makeStore(
     _ repository: AnswerRepository,
@@ -409,7 +409,7 @@ struct AnswerListTests {
 /// A recorded Qapple session replays, through the reducers alone, to the exact state it ended
 /// in: every network result is in a recorded action.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct QappleRecordingTests {
   @Test func aRecordedSessionReplaysToTheSameStateWithoutRunningEffects() async throws {
     reportRuntimeWarningsAsTestFailures()  // a reducer reading an unset dependency would fail

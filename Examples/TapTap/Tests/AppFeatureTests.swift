@@ -8,7 +8,7 @@ private let release = StoreRelease(
   version: AppVersion("2.1.0")!, storeURL: URL(string: "https://apps.apple.com/app/taptap/id1")!)
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct AppFeatureTests {
   let clock = TestClock()
 

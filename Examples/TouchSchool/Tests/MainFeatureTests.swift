@@ -5,7 +5,7 @@ import Testing
 import TouchSchool
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct MainFeatureTests {
   let spy = RankingSpy()
 
@@ -148,10 +148,10 @@ struct MainFeatureTests {
     await spy.waitForObservers()
     #expect(spy.observerCount == 1)
     spy.emit(Ranking(touches: [seoulHigh.id: 4]))
-    for _ in 0..<1_000 where store?.myTouches != 4 { await Task.yield() }
+    await pollUntil { store?.myTouches == 4 }
     #expect(store?.myTouches == 4)
     store = nil
-    for _ in 0..<100 where spy.observerCount > 0 { try? await Task.sleep(for: .milliseconds(10)) }
+    await spy.waitForObservers(0)
     #expect(spy.observerCount == 0)
   }
 

@@ -4,7 +4,7 @@ import Testing
 import TouchSchool
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct RankFeatureTests {
   @Test func thePanelTogglesAndBackDismissesTheRankScreen() async {
     var state = loadedState()

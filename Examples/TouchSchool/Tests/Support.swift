@@ -53,9 +53,9 @@ final class RankingSpy: Sendable {
     for observer in observers.withLock({ Array($0.values) }) { observer.yield(ranking) }
   }
 
-  /// Waits (yielding, never sleeping) until `count` observers listen.
-  func waitForObservers(_ count: Int = 1) async {
-    for _ in 0..<10_000 where observerCount != count { await Task.yield() }
+  /// Waits until `count` observers listen.
+  func waitForObservers(_ count: Int = 1, isolation: isolated (any Actor)? = #isolation) async {
+    await pollUntil { observerCount == count }
   }
 }
 

@@ -29,7 +29,12 @@ package final class _EffectRunner: Sendable {
   /// The next task's token: apart from the lock, so that reserving one does not take it.
   private let nextToken = Atomic<UInt64>(0)
 
-  @usableFromInline init() {}
+  /// Where the effects' nonisolated work runs in a test: the test's serial executor (see
+  /// ``_TestEffectExecutor``), so that it runs in turn with the test; `nil` (the global
+  /// executor) everywhere else.
+  @usableFromInline let executor: (any TaskExecutor)?
+
+  @usableFromInline init(executor: (any TaskExecutor)? = nil) { self.executor = executor }
 
   /// The number of effect tasks that have started and not yet finished.
   package var activeCount: Int { state.withLock { $0.entries.count } }
@@ -49,9 +54,18 @@ package final class _EffectRunner: Sendable {
     _ body: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
     let token = reserveToken()
-    let task = Task(priority: priority) { @MainActor in
-      await body()
-      self.complete(token)
+    let task: Task<Void, Never>
+    if let executor {
+      let operation: @Sendable @MainActor () async -> Void = {
+        await body()
+        self.complete(token)
+      }
+      task = Task(executorPreference: executor, priority: priority) { await operation() }
+    } else {
+      task = Task(priority: priority) { @MainActor in
+        await body()
+        self.complete(token)
+      }
     }
     register(task, token: token, context: context, cascade: cascade)
     return task

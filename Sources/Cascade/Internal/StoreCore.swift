@@ -6,7 +6,7 @@ import Observation
 @MainActor
 package class _CoreBase: Observable {
   @usableFromInline let registrar = ObservationRegistrar()
-  @usableFromInline package let runner = _EffectRunner()
+  @usableFromInline package let runner: _EffectRunner
   private var subscribers: [_WeakSubscriber] = []
   /// Whether the state has been read through a store since the last batch told the registrar:
   /// only then can an observer be registered, so only then does a batch tell the registrar.
@@ -22,7 +22,7 @@ package class _CoreBase: Observable {
   /// it is evaluated, and the registrar is told twice per batch.
   @usableFromInline let stateKeyPath: KeyPath<_CoreBase, Void> = \_CoreBase._state
 
-  @usableFromInline init() {}
+  @usableFromInline init(runner: _EffectRunner) { self.runner = runner }
 
   /// The number of throttle windows the store remembers.
   package var throttleEntryCount: Int { 0 }
@@ -99,9 +99,10 @@ package class _StateBox<State>: _CoreBase {
     unsafeMutableAddress { storage }
   }
 
-  @usableFromInline init(state: State) {
+  @usableFromInline init(state: State, runner: _EffectRunner) {
     storage = .allocate(capacity: 1)
     storage.initialize(to: state)
+    super.init(runner: runner)
   }
 
   deinit {
@@ -187,7 +188,9 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   ) {
     self.reducer = reducer
     self.dependencies = _DependencyBox(dependencies)
-    super.init(state: initialState)
+    super.init(
+      state: initialState,
+      runner: _EffectRunner(executor: _TestEffectExecutor.executor(for: dependencies.context)))
     weakSelf.object = self
     buffer.reserveCapacity(16)
   }
@@ -508,10 +511,19 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     let send = Send<Action> { [cascade] action in
       _ = cascade.core?.send(action, origin: .cascade(cascade))
     }
-    return Task(priority: run.priority) { @MainActor in
+    // Two literal closures rather than one passed on: the live path stays a task that starts
+    // on the main actor with no conversion of its closure.
+    guard let executor = runner.executor else {
+      return Task(priority: run.priority) { @MainActor in
+        await perform(run, send: send)
+        runner.complete(token)
+      }
+    }
+    let operation: @Sendable @MainActor () async -> Void = {
       await perform(run, send: send)
       runner.complete(token)
     }
+    return Task(executorPreference: executor, priority: run.priority) { await operation() }
   }
 
   /// The work of a `.run` effect's task. Out of line: inlined into the task's closure, its
