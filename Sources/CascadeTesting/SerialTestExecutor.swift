@@ -91,9 +91,3 @@ public final class SerialTestExecutor: TaskExecutor, Sendable {
   private static let perTest = Guarded<[TestKey: Weak]>([:])
   private static let process = SerialTestExecutor()
 }
-
-/// Found by name by stores made in a test context (see `_TestEffectExecutor` in Cascade): keep
-/// the type's module and name, or stores stop finding it (`SerialTestExecutorTests` fails).
-extension SerialTestExecutor: _TestEffectExecutorProvider {
-  package static func _executorForCurrentTest() -> any TaskExecutor { current }
-}

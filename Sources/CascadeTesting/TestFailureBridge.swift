@@ -19,7 +19,6 @@ import XCTest
 /// ```
 public func reportRuntimeWarningsAsTestFailures() {
   _ = TestFailureBridge.installed
-  _ = TestSharedStorage.installed
 }
 
 enum TestFailureBridge {

@@ -12,15 +12,15 @@ import XCTest
 /// by its arguments (`Test.Case.current`); XCTest runs one test at a time, and each gets a fresh
 /// storage when it starts.
 enum TestSharedStorage {
-  static let installed: Void = {
+  /// Starts each XCTest test with a fresh storage, from the first test that asks for one on.
+  private static let observing: Void = {
     XCTestObservationCenter.shared.addTestObserver(XCTestStorageReset.shared)
-    SharedStorage.testStorageProvider.withLock { $0 = { storageForCurrentTest() } }
   }()
 
   private static let perTest = Guarded<[TestKey: SharedStorage]>([:])
   fileprivate static let xctest = Guarded<SharedStorage?>(nil)
 
-  private static func storageForCurrentTest() -> SharedStorage? {
+  static func storageForCurrentTest() -> SharedStorage {
     if let key = TestKey.current {
       return perTest.withLock { storages in
         if let storage = storages[key] { return storage }
@@ -29,6 +29,7 @@ enum TestSharedStorage {
         return storage
       }
     }
+    _ = observing
     return xctest.withLock { storage in
       if let storage { return storage }
       let fresh = SharedStorage.inMemory()

@@ -39,6 +39,19 @@ struct SerialTestExecutorTests {
     #expect(ran.withLock { $0 } == true)
   }
 
+  /// In a process where nothing of CascadeTesting has run yet, the first store still finds the
+  /// test's executor (it is looked up by type, not registered by a test store or clock).
+  @Test func theProcesssFirstStoreRunsItsEffectsOnTheExecutor() async {
+    await #expect(processExitsWith: .success) {
+      let ran = Guarded<Bool?>(nil)
+      await Task { @MainActor in
+        let store = Store(initialState: Probe.State()) { Probe(ranOnExecutor: ran) }
+        await store.send(.start).finish()
+      }.value
+      exit(ran.withLock { $0 } == true ? EXIT_SUCCESS : EXIT_FAILURE)
+    }
+  }
+
   /// The executor that ran every task of the process on the main thread while a test store
   /// lived would never run this detached task while the main thread is held: it would fail
   /// after the deadline (which only a failing run reaches).

@@ -68,6 +68,20 @@ private struct Steps: Reducer {
 @MainActor
 @Suite(.hangGuard)
 struct SharedTestStoreTests {
+  /// In a process where nothing of CascadeTesting has run yet, a `Shared` declared on the
+  /// test's first line and the state of the test store made after it share one value. (They
+  /// used to live in two storages, the process's and the test's, until the process's first test
+  /// store or clock: a test passed or failed by what ran before it.)
+  @Test func sharedStateDeclaredBeforeTheProcesssFirstTestStoreIsTheStores() async {
+    await #expect(processExitsWith: .success) {
+      @Shared(.inMemory("tally")) var total = 7
+      let seen = await MainActor.run {
+        TestStore(initialState: Tally.State()) { Tally() }.state.total
+      }
+      exit(seen == total ? EXIT_SUCCESS : EXIT_FAILURE)
+    }
+  }
+
   @Test func aSharedChangeBetweenTwoSendsBelongsToTheSecond() async {
     // Twenty times: the attribution once depended on how far the effect got meanwhile.
     for _ in 0..<20 {

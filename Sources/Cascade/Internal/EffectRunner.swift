@@ -30,8 +30,8 @@ package final class _EffectRunner: Sendable {
   private let nextToken = Atomic<UInt64>(0)
 
   /// Where the effects' nonisolated work runs in a test: the test's serial executor (see
-  /// ``_TestEffectExecutor``), so that it runs in turn with the test; `nil` (the global
-  /// executor) everywhere else.
+  /// ``_TestSupport``), so that it runs in turn with the test; `nil` (the global executor)
+  /// everywhere else.
   @usableFromInline let executor: (any TaskExecutor)?
 
   @usableFromInline init(executor: (any TaskExecutor)? = nil) { self.executor = executor }

@@ -190,7 +190,7 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     self.dependencies = _DependencyBox(dependencies)
     super.init(
       state: initialState,
-      runner: _EffectRunner(executor: _TestEffectExecutor.executor(for: dependencies.context)))
+      runner: _EffectRunner(executor: _TestSupport.effectExecutor(for: dependencies.context)))
     weakSelf.object = self
     buffer.reserveCapacity(16)
   }

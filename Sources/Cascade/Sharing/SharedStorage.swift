@@ -293,9 +293,6 @@ private struct SharedStorageOverride: DependencyKey {
 }
 
 extension SharedStorage {
-  /// Set by CascadeTesting: the running test's storage.
-  package static let testStorageProvider = Guarded<(@Sendable () -> SharedStorage?)?>(nil)
-
   /// For tests run without CascadeTesting, and previews: in memory, one per process.
   private static let processInMemory = SharedStorage.inMemory()
 
@@ -303,11 +300,7 @@ extension SharedStorage {
     switch context {
     case .live: return .live
     case .preview: return processInMemory
-    case .test:
-      if let provider = testStorageProvider.withLock({ $0 }), let storage = provider() {
-        return storage
-      }
-      return processInMemory
+    case .test: return _TestSupport.hooks?.sharedStorageForCurrentTest() ?? processInMemory
     }
   }
 }

@@ -1,0 +1,30 @@
+/// What CascadeTesting gives the library when it is linked into the process: the running
+/// test's serial executor (where a test's store runs its effects) and shared-state storage.
+///
+/// The hooks are found by their type's mangled name in the process's type metadata, not
+/// registered at run time: a store or a `Shared` made on a test's first line sees them whether
+/// or not anything of CascadeTesting ran before. In an app, or a test process without
+/// CascadeTesting, there are none: effects run on the global executor and shared state in one
+/// in-memory storage per process.
+package enum _TestSupport {
+  /// `nonisolated(unsafe)`: a metatype, set once when first read and never written again.
+  nonisolated(unsafe) static let hooks =
+    _typeByName("14CascadeTesting16TestSupportHooksO") as? any _TestSupportHooks.Type
+
+  /// The executor for the effects of a store made now in `context`, or `nil` for the global
+  /// executor.
+  static func effectExecutor(for context: DependencyContext) -> (any TaskExecutor)? {
+    guard context == .test, let hooks else { return nil }
+    return hooks.serialExecutorForCurrentTest()
+  }
+}
+
+/// CascadeTesting's `TestSupportHooks` (see ``_TestSupport``): keep its module and name, or the
+/// library stops finding it (CascadeTesting's `SerialTestExecutorTests` and
+/// `SharedTestStoreTests` fail).
+package protocol _TestSupportHooks {
+  /// The running test's serial executor.
+  static func serialExecutorForCurrentTest() -> any TaskExecutor
+  /// The running test's shared-state storage.
+  static func sharedStorageForCurrentTest() -> SharedStorage
+}
