@@ -127,3 +127,96 @@ final class CPULoad: @unchecked Sendable {
     lock.unlock()
   }
 }
+
+/// A built executable running as a user drives it from a terminal or a script: lines written to
+/// its standard input one at a time, its replies read from a pipe as they come, signals sent
+/// while it runs. Every wait has a deadline, after which the test fails instead of hanging.
+final class LiveProcess {
+  private let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+  private let errors = Pipe()
+  /// Everything read from standard output so far.
+  private(set) var transcript = ""
+  private var unread = ""
+
+  /// Starts `executable` with `arguments` in `directory`, whose temporary directory is
+  /// `temporaryDirectory`.
+  init(
+    _ executable: Executable, _ arguments: [String], in directory: URL, temporaryDirectory: URL
+  ) throws {
+    process.executableURL = executable.url
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    var environment = ProcessInfo.processInfo.environment
+    environment["TMPDIR"] = temporaryDirectory.path
+    process.environment = environment
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+  }
+
+  deinit {
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+  }
+
+  /// Types `line` and a newline.
+  func type(_ line: String) {
+    input.fileHandleForWriting.write(Data((line + "\n").utf8))
+  }
+
+  /// Closes standard input: the end of input.
+  func closeInput() { try? input.fileHandleForWriting.close() }
+
+  /// Sends `signal` to the process.
+  func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+  /// Reads standard output until `text` has appeared in what was not read before, and returns
+  /// what was read up to and including it; `nil` when it did not appear within `timeout` (or
+  /// the output ended).
+  func read(until text: String, timeout: TimeInterval = 20) -> String? {
+    let deadline = Date().addingTimeInterval(timeout)
+    let descriptor = output.fileHandleForReading.fileDescriptor
+    while true {
+      if let range = unread.range(of: text) {
+        let reply = String(unread[..<range.upperBound])
+        unread = String(unread[range.upperBound...])
+        return reply
+      }
+      let left = deadline.timeIntervalSinceNow
+      guard left > 0 else { return nil }
+      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, Int32(min(left, 1) * 1000)) > 0 else { continue }
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      let count = Foundation.read(descriptor, &buffer, buffer.count)
+      guard count > 0 else { return nil }
+      let text = String(decoding: buffer[..<count], as: UTF8.self)
+      transcript += text
+      unread += text
+    }
+  }
+
+  /// Waits for the process to exit; `nil` (and the process killed) when it outlives `timeout`.
+  func exitStatus(timeout: TimeInterval = 30) -> Int32? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning, Date() < deadline { usleep(10_000) }
+    guard !process.isRunning else {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      return nil
+    }
+    return process.terminationStatus
+  }
+
+  /// Whether the process ended by calling `exit` (not killed by a signal).
+  var exitedNormally: Bool { process.terminationReason == .exit }
+
+  /// What the process wrote on standard error (read once it has exited).
+  var errorText: String {
+    String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  }
+
+  /// The process's identifier.
+  var pid: Int32 { process.processIdentifier }
+}

@@ -10,7 +10,9 @@ import Foundation
 /// The folder an example executable keeps its data in, checked before the app starts.
 ///
 /// `--data-dir` must name a folder the program can write in (a missing one is created), and
-/// the data files it will write there must not be folders. Without `--data-dir`, a new
+/// the data files it will write there must not be folders. One copy of a program holds a
+/// folder at a time: a second one started on it is refused (an advisory lock, `.PROGRAM.lock`
+/// in the folder, released when the holder exits, however it exits, a crash included). Without `--data-dir`, a new
 /// temporary folder is used and removed when the process exits (by `quit`, at the end of
 /// input, or with an error). Temporary files that a killed writer left behind (`.dat.nosync…`,
 /// from Foundation's atomic writes) are removed once they are a minute old.
@@ -25,6 +27,8 @@ public enum DataDirectory {
     case cannotCreate(String, reason: String)
     case notWritable(String, reason: String)
     case dataFileIsAFolder(String)
+    case inUse(String, program: String)
+    case wouldOverwrite(option: String, String)
 
     public var description: String {
       switch self {
@@ -33,6 +37,11 @@ public enum DataDirectory {
       case .notWritable(let path, let reason): "cannot write in the data folder \(path): \(reason)"
       case .dataFileIsAFolder(let path):
         "\(path) is a folder where a data file belongs; move it away or choose another --data-dir"
+      case .inUse(let path, let program):
+        "another \(program) is using the data folder \(path); quit it first, or choose "
+          + "another --data-dir (two copies on one folder would overwrite each other's changes)"
+      case .wouldOverwrite(let option, let path):
+        "\(option) \(path) is one of the data files; name another file"
       }
     }
   }
@@ -69,6 +78,7 @@ public enum DataDirectory {
     if let path {
       folder = URL(fileURLWithPath: path, isDirectory: true)
       try check(folder)
+      try hold(folder, program: program)
     } else {
       folder = FileManager.default.temporaryDirectory.appendingPathComponent(
         "\(program)-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
@@ -87,6 +97,27 @@ public enum DataDirectory {
     removeStaleTemporaryFiles(in: folder)
     return folder
   }
+
+  /// Takes the folder's lock for `program`, for as long as this process lives: the descriptor
+  /// is never closed, so the kernel releases the lock when the process ends, however it ends.
+  static func hold(_ folder: URL, program: String) throws(Problem) {
+    let file = folder.appendingPathComponent(".\(program).lock").path
+    let key = folder.standardizedFileURL.resolvingSymlinksInPath().path + "/" + program
+    guard heldLocks.withLock({ $0[key] == nil }) else { return }  // held by this process
+    let descriptor = open(file, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw .notWritable(folder.path, reason: lastError()) }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      let failure = errno
+      let reason = lastError()
+      close(descriptor)
+      if failure == EWOULDBLOCK { throw .inUse(folder.path, program: program) }
+      throw .notWritable(folder.path, reason: "cannot lock \(file): \(reason)")
+    }
+    heldLocks.withLock { $0[key] = descriptor }
+  }
+
+  /// The lock descriptors this process holds, by folder and program.
+  private static let heldLocks = Guarded<[String: Int32]>([:])
 
   /// Removes the temporary files Foundation's atomic writes leave when the writer is killed
   /// (`.dat.nosync…`) that are older than `age`: a live writer renames its own within moments.
@@ -147,9 +178,18 @@ extension ExampleCommandLine {
   /// The data folder of an interactive session (see ``DataDirectory/prepare(_:program:files:)``)
   /// for `--data-dir`; a folder that cannot be used prints the path and the reason on standard
   /// error and exits 2.
+  ///
+  /// A second copy of the program on the same folder, and a `--record` file that is one of
+  /// `files`, are refused the same way.
   public func dataDirectoryOrExit(files: [String] = []) -> URL {
     do {
-      return try DataDirectory.prepare(self["--data-dir"], program: program, files: files)
+      let folder = try DataDirectory.prepare(self["--data-dir"], program: program, files: files)
+      if let record = self["--record"] {
+        for file in files where isSameFile(record, folder.appendingPathComponent(file).path) {
+          throw DataDirectory.Problem.wouldOverwrite(option: "--record", record)
+        }
+      }
+      return folder
     } catch {
       printError("\(program): \(error)")
       exit(2)

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What every example executable shares: reading its command line the same way, and running
 /// its scripted scenario in a folder of its own.
 ///
@@ -7,7 +13,8 @@ import Foundation
 /// unknown argument, an option given twice, an option without a value (or with an empty one,
 /// or with another option where its value should be), a number out of range, and an option
 /// that only applies to `--interactive` given without it, all print what is wrong and the
-/// usage on standard error and exit 2. `--help` prints the usage and exits 0.
+/// usage on standard error and exit 2. `--help` prints the usage and exits 0. Standard output
+/// is line-buffered from then on, even into a pipe.
 ///
 /// ```swift
 /// let commandLine = ExampleCommandLine.parseOrExit(
@@ -123,6 +130,7 @@ public struct ExampleCommandLine: Equatable, Sendable {
     interactiveOnly: Set<String> = [],
     arguments: [String] = Array(CommandLine.arguments.dropFirst())
   ) -> Self {
+    lineBufferStandardOutput()
     var commandLine = Self()
     commandLine.program = program
     commandLine.usage = usage
@@ -143,6 +151,22 @@ public struct ExampleCommandLine: Equatable, Sendable {
   }
 
   private init() {}
+}
+
+/// Makes standard output line-buffered, into a pipe too: a program driving a session reads
+/// each reply as it comes, not when the buffer fills or the process ends. The C stream is found
+/// by its symbol: Swift 6 refuses a reference to the `stdout` global as shared mutable state.
+func lineBufferStandardOutput() {
+  #if canImport(Darwin)
+    let name = "__stdoutp"
+    let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+  #else
+    let name = "stdout"
+    let handle = dlopen(nil, RTLD_NOW)
+  #endif
+  guard let symbol = dlsym(handle, name) else { return }
+  let stream = symbol.assumingMemoryBound(to: UnsafeMutablePointer<FILE>?.self).pointee
+  setvbuf(stream, nil, _IOLBF, 0)
 }
 
 /// Prints `message` on standard error: where the example executables say what went wrong.

@@ -11,7 +11,9 @@ import Foundation
 /// are recorded and written to `FILE` when the program ends, for `cascade-inspect` to show.
 ///
 /// The path is checked before anything runs: a folder, a file in a folder that does not exist
-/// or cannot be written in, are refused with the reason, and the program exits 2. Without
+/// or cannot be written in, and a file another option reads (or, through
+/// ``ExampleCommandLine/dataDirectoryOrExit(files:)``, a data file) are refused with the
+/// reason, and the program exits 2. Without
 /// `--record`, ``recorder`` is `nil` and nothing is recorded.
 ///
 /// ```swift
@@ -42,8 +44,14 @@ public final class SessionRecording<State, Action> {
       recorder = nil
       return
     }
-    do {
+    do throws(ExampleCommandLine.ParseError) {
       file = try Self.check(path)
+      // The recording is written at the end, over whatever the path holds: never an input.
+      for (option, input) in commandLine.values.sorted(by: { $0.key < $1.key })
+      where option != Self.option && isSameFile(path, input) {
+        throw ExampleCommandLine.ParseError.badPath(
+          Self.option, path, "it is the file given to \(option); name another file")
+      }
     } catch {
       commandLine.exitWithUsageError(error)
     }

@@ -19,7 +19,20 @@ import Testing
     var isFolder: ObjCBool = false
     #expect(FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder))
     #expect(isFolder.boolValue)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])  // no probe
+    // No probe left; the lock that keeps a second copy of the program out.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [".test.lock"])
+  }
+
+  @Test func theProcessHoldingAFolderCanPrepareItAgain() throws {
+    defer { cleanUp() }
+    let folder = base.appendingPathComponent("held")
+    _ = try DataDirectory.prepare(folder.path, program: "test")
+    #expect(
+      try DataDirectory.prepare(folder.path + "/.", program: "test").path.hasPrefix(folder.path))
+    #expect(
+      "\(DataDirectory.Problem.inUse("/d", program: "qapple"))"
+        == "another qapple is using the data folder /d; quit it first, or choose another "
+        + "--data-dir (two copies on one folder would overwrite each other's changes)")
   }
 
   @Test func aFileIsNotAFolder() throws {

@@ -20,6 +20,22 @@ func fail(_ message: String, showingUsage: Bool = true) -> Never {
   exit(2)
 }
 
+/// Why `file` cannot be written, in words: its folder is missing or a file, or the system's
+/// reason.
+func whyNotWritable(_ file: URL) -> String {
+  let folder = file.deletingLastPathComponent().path
+  var isFolder: ObjCBool = false
+  guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+    return "the folder \(folder) does not exist"
+  }
+  guard isFolder.boolValue else { return "\(folder) is a file, not a folder" }
+  if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), isFolder.boolValue {
+    return "it is a folder; name a file"
+  }
+  guard access(folder, W_OK) == 0 else { return "the folder \(folder) is not writable" }
+  return "the system refused the write"
+}
+
 var input: String?
 var output: String?
 var title: String?
@@ -60,11 +76,22 @@ do { session = try RecordedSession(contentsOf: inputURL) } catch {
 let outputURL =
   output.map { URL(fileURLWithPath: $0) }
   ?? inputURL.deletingPathExtension().appendingPathExtension("html")
+// The page never replaces the recording it was made from (`-o` naming it, by any path or
+// link, or a recording whose name already ends in .html).
+var recordingFile = stat()
+var pageFile = stat()
+if stat(inputURL.path, &recordingFile) == 0, stat(outputURL.path, &pageFile) == 0,
+  recordingFile.st_dev == pageFile.st_dev, recordingFile.st_ino == pageFile.st_ino
+{
+  fail(
+    "the page would replace the recording \(input); name another file with -o",
+    showingUsage: false)
+}
 let page = session.inspectorHTML(title: title)
 do {
   try Data(page.utf8).write(to: outputURL, options: .atomic)
 } catch {
-  fail("cannot write \(outputURL.path): \(error.localizedDescription)", showingUsage: false)
+  fail("cannot write \(outputURL.path): \(whyNotWritable(outputURL))", showingUsage: false)
 }
 let kilobytes = (page.utf8.count + 1023) / 1024
 print("cascade-inspect: wrote \(outputURL.path) (\(session.steps.count) steps, \(kilobytes) KB)")

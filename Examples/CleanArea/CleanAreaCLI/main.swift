@@ -98,7 +98,8 @@ if let appear = mainAction(.onAppear) {
 }
 print("clean-area (bookmarks in \(dataDirectory.path)); type 'help' for commands")
 print(CleanAreaScenario.describe(store.state))
-while let line = readLine() {
+let input = InteractiveInput()
+for await line in input.lines {
   let words = line.split(separator: " ", maxSplits: 1).map(String.init)
   switch (words.first ?? "", words.dropFirst().first) {
   case ("help", _): print(commands)
@@ -154,9 +155,9 @@ while let line = readLine() {
       await run(appear, waits: false)
       await waitForBookmarks()
     }
-  default: print("unknown command '\(line)'; type 'help'")
+  default: print("unknown command '\(echo(line))'; type 'help'")
   }
   await Task.yield()
   print(CleanAreaScenario.describe(store.state))
 }
-recording.saveAndExit(0)
+recording.saveAndExit(input.exitStatus)

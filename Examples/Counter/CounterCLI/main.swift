@@ -23,7 +23,8 @@ if commandLine.has("--interactive") {
     CounterFeature().record(into: recording.recorder)
   }
   print("counter: + - reset timer state quit")
-  while let line = readLine() {
+  let input = InteractiveInput()
+  for await line in input.lines {
     switch line.trimmingCharacters(in: .whitespaces) {
     case "+": store.send(.incrementButtonTapped)
     case "-": store.send(.decrementButtonTapped)
@@ -31,13 +32,13 @@ if commandLine.has("--interactive") {
     case "timer": store.send(.toggleTimerButtonTapped)
     case "state", "": break
     case "quit", "q": recording.saveAndExit(0)
-    case let other: print("unknown command '\(other)': + - reset timer state quit")
+    case let other: print("unknown command '\(echo(other))': + - reset timer state quit")
     }
     // Let effects that are due run before printing.
     try? await Task.sleep(for: .milliseconds(10))
     print("count = \(store.count), timer \(store.isTimerRunning ? "on" : "off")")
   }
-  recording.saveAndExit(0)
+  recording.saveAndExit(input.exitStatus)
 }
 
 await runScenarioAndExit(program: "counter") { _ in

@@ -60,11 +60,11 @@ let store = Store(initialState: TodayQuestionFeature.State()) {
         "  \(index + 1). \(answer.authorNickname): \(answer.content)\(marks.isEmpty ? "" : " [\(marks)]")"
       )
     }
-    if let error = list.errorMessage { print("! \(error)") }
+    if let error = list.errorMessage { print("! \(error) (type 'refresh' to try again)") }
   } else if let question = store.question {
     print("Today: \(question.content)")
   } else if let error = store.errorMessage {
-    print("! \(error)")
+    print("! \(error) (type 'question' to try again)")
   }
 }
 /// The answer numbered N in `words` ("like N"), or `nil` after saying what is wrong.
@@ -88,7 +88,8 @@ print(
 )
 await store.send(.onAppear).finish()
 show()
-while let line = readLine() {
+let input = InteractiveInput()
+for await line in input.lines {
   let words = line.split(separator: " ")
   switch words.first.map(String.init) ?? "" {
   case "question": await store.send(.onAppear).finish()
@@ -119,7 +120,9 @@ while let line = readLine() {
       break
     }
     await send(.writeButtonTapped)
-    await send(.write(.presented(.textChanged(words.dropFirst().joined(separator: " ")))))
+    // The text as typed after the command, its own spaces kept.
+    let text = line.drop { $0 == " " }.dropFirst("write".count).drop { $0 == " " }
+    await send(.write(.presented(.textChanged(String(text)))))
     await send(.write(.presented(.submitButtonTapped)))
     if let error = list()?.write?.errorMessage {
       print("! \(error)")
@@ -128,8 +131,9 @@ while let line = readLine() {
   case "refresh": await send(.refreshPulled)
   case "list", "": break
   case "quit", "q": recording.saveAndExit(0)
-  case let other: print("unknown command '\(other)'; type 'list' to see where you are, or 'quit'")
+  case let other:
+    print("unknown command '\(echo(other))'; type 'list' to see where you are, or 'quit'")
   }
   show()
 }
-recording.saveAndExit(0)
+recording.saveAndExit(input.exitStatus)

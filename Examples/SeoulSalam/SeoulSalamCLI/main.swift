@@ -74,7 +74,16 @@ let store = Store(initialState: RestaurantFeature.State()) {
 }
 
 print("seoul-salam: observe, stop, search TEXT, reset, open N, close, retry, list, quit")
-while let line = readLine() {
+// The listing is live: say so when it changes while the session waits.
+let liveListing = Task { @MainActor in
+  var last = store.restaurants.count
+  for await count in store.values(of: \.restaurants.count) where count != last {
+    if store.isObserving, last > 0 { print("(live) \(count) restaurants listed, were \(last)") }
+    last = count
+  }
+}
+let input = InteractiveInput()
+for await line in input.lines {
   let words = line.split(separator: " ", maxSplits: 1).map(String.init)
   switch words.first ?? "" {
   case "observe":
@@ -109,8 +118,9 @@ while let line = readLine() {
     await waitForListings()
   case "list", "": break
   case "quit", "q": recording.saveAndExit(0)
-  case let other: print("unknown command '\(other)'; type observe, search TEXT, open N or quit")
+  case let other:
+    print("unknown command '\(echo(other))'; type observe, search TEXT, open N or quit")
   }
   show()
 }
-recording.saveAndExit(0)
+recording.saveAndExit(input.exitStatus)

@@ -15,7 +15,7 @@ let usage = """
     --data-dir PATH    where settings are kept (default: a new temporary directory); the
                        scenario works in a scratch folder of its own inside it
     --lookup PATH      a store lookup response to read instead of the shipped one
-    --version X.Y.Z    the version of the running app (default 2.1.0)
+    --version X.Y.Z    the version of the running app (default 2.1.0; X.Y means X.Y.0)
     --splash-ms N      how long the splash shows (default 1550)
     --record FILE      write the session's recording to FILE, for cascade-inspect
   """
@@ -77,7 +77,8 @@ let store = Store(initialState: AppFeature.State()) {
 }
 
 print("taptap (data in \(dataDirectory.path)): appear next skip start tap reset update state quit")
-while let line = readLine() {
+let input = InteractiveInput()
+for await line in input.lines {
   let action: AppFeature.Action?
   switch line.trimmingCharacters(in: .whitespaces) {
   case "appear": action = .onAppear
@@ -92,10 +93,10 @@ while let line = readLine() {
   case "state", "": action = nil
   case "quit", "q": recording.saveAndExit(0)
   case let other:
-    print("unknown command '\(other)'; \(whatToType()), or 'quit'")
+    print("unknown command '\(echo(other))'; \(whatToType()), or 'quit'")
     action = nil
   }
   if let action { await store.send(action).finish() }
   print(TapTapScenario.describe(store.state))
 }
-recording.saveAndExit(0)
+recording.saveAndExit(input.exitStatus)

@@ -86,13 +86,24 @@ _ = await waitUntil(store, timeout: .seconds(2)) { $0.phase != .loading }
 print("touch-school (ranking in \(dataDirectory.path)); type 'help' for commands")
 print(TouchSchoolScenario.describe(store.state))
 /// Saves the taps still waiting, stops the ranking stream, and ends the program.
-@MainActor func leave() async -> Never {
+@MainActor func leave(status: Int32 = 0) async -> Never {
   await run(.onDisappear)
   if let error = store.saveError { printError("touch-school: \(error)") }
-  recording.saveAndExit(0)
+  recording.saveAndExit(status)
 }
 
-while let line = readLine() {
+// Rivals keep playing while the session waits: say so when my school's rank moves.
+let liveRank = Task { @MainActor in
+  var last = store.myRank
+  for await rank in store.values(of: \.myRank) where rank != last {
+    if let rank, let was = last, store.mySchool != nil {
+      print("(live) \(store.mySchool?.name ?? "my school") is now #\(rank), was #\(was)")
+    }
+    last = rank
+  }
+}
+let input = InteractiveInput()
+for await line in input.lines {
   let words = line.split(separator: " ", maxSplits: 1).map(String.init)
   switch (words.first ?? "", words.dropFirst().first) {
   case ("help", _): print(commands)
@@ -136,9 +147,9 @@ while let line = readLine() {
   case ("panel", _):
     if let action = top(.rank(.panelToggled)) { await run(action) } else { print("no rank screen") }
   case ("back", _): await back()
-  default: print("unknown command '\(line)'; type 'help'")
+  default: print("unknown command '\(echo(line))'; type 'help'")
   }
   await Task.yield()
   print(TouchSchoolScenario.describe(store.state))
 }
-await leave()
+await leave(status: input.exitStatus)

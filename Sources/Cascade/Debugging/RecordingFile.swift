@@ -97,16 +97,23 @@ extension RecordedSession {
     self = session
   }
 
+  /// What is wrong with the file, in words a user reads: where in the JSON, and what.
   private static func reason(_ error: any Error) -> String {
+    func place(_ context: DecodingError.Context) -> String {
+      let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
+      return path.isEmpty ? "the top level" : path.joined()
+    }
     switch error {
     case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
       return "it is not JSON"
-    case DecodingError.dataCorrupted(let context),
-      DecodingError.keyNotFound(_, let context),
-      DecodingError.typeMismatch(_, let context),
-      DecodingError.valueNotFound(_, let context):
-      let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
-      return "at \(path.joined()): \(context.debugDescription)"
+    case DecodingError.keyNotFound(let key, let context):
+      return "\"\(key.stringValue)\" is missing at \(place(context))"
+    case DecodingError.typeMismatch(_, let context):
+      return "\(place(context)) holds a value of the wrong kind"
+    case DecodingError.valueNotFound(_, let context):
+      return "\(place(context)) is null"
+    case DecodingError.dataCorrupted(let context):
+      return "\(place(context)) holds a value it cannot have"
     default:
       return "\(error)"
     }

@@ -111,7 +111,7 @@ public final class TapTapScenario {
       text =
         "screen: onboarding \(onboarding.currentPage + 1)/\(onboarding.pages.count) \"\(page.title)\""
     case let .home(home):
-      text = "screen: home, \(home.count) taps"
+      text = "screen: home, \(home.count) tap\(home.count == 1 ? "" : "s")"
     }
     if let alert = state.alert { text += " | \(alert)" }
     if let note = state.versionCheckNote { text += " | note: \(note)" }
