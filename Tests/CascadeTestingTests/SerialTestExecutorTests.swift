@@ -19,6 +19,47 @@ private struct Probe: Reducer {
   }
 }
 
+/// An effect whose operation runs `count` child tasks (optionally through an actor, and with the
+/// even ones yielding once first) that each append their number: the order they ran in.
+private struct Fan: Reducer {
+  struct State: Equatable { var order: [Int] = [] }
+  enum Action: Equatable {
+    case start(throughActor: Bool, evenOnesYield: Bool)
+    case finished([Int])
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case let .start(throughActor, evenOnesYield):
+      return .run { send in
+        let order = Guarded<[Int]>([])
+        let collector = Collector()
+        await withTaskGroup(of: Void.self) { group in
+          for number in 1...1_000 {
+            group.addTask {
+              if evenOnesYield, number.isMultiple(of: 2) { await Task.yield() }
+              if throughActor {
+                await collector.append(number)
+              } else {
+                order.withLock { $0.append(number) }
+              }
+            }
+          }
+        }
+        await send(.finished(throughActor ? await collector.numbers : order.withLock { $0 }))
+      }
+    case let .finished(order):
+      state.order = order
+      return .none
+    }
+  }
+}
+
+private actor Collector {
+  var numbers: [Int] = []
+  func append(_ number: Int) { numbers.append(number) }
+}
+
 /// The serial executor is scoped to the test's effects: a test store's and a store's effects run
 /// on it, and every other task of the process stays on the global pool.
 @MainActor
@@ -37,6 +78,32 @@ struct SerialTestExecutorTests {
     let store = Store(initialState: Probe.State()) { Probe(ranOnExecutor: ran) }
     await store.send(.start).finish()
     #expect(ran.withLock { $0 } == true)
+  }
+
+  // swift-concurrency-extras' MainSerialExecutorTests, for what an effect does: child tasks run
+  // in the order they were added, through an actor too, and those that yield go after those
+  // that do not. (Its unstructured and detached tasks run on the main thread there; here they
+  // are not the test's effects and stay on the pool: see the test below.)
+
+  @Test(arguments: [false, true])
+  func anEffectsChildTasksRunInTheOrderTheyWereAdded(throughActor: Bool) async {
+    let store = TestStore(initialState: Fan.State()) { Fan() }
+    await store.send(.start(throughActor: throughActor, evenOnesYield: false))
+    await store.receive(.finished(Array(1...1_000))) { $0.order = Array(1...1_000) }
+    await store.finish()
+  }
+
+  @Test func childTasksThatYieldRunAfterThoseThatDoNot() async {
+    let expected =
+      Array(stride(from: 1, through: 999, by: 2)) + Array(stride(from: 2, through: 1_000, by: 2))
+    let store = TestStore(initialState: Fan.State()) { Fan() }
+    await store.send(.start(throughActor: false, evenOnesYield: true))
+    await store.receive(.finished(expected)) { $0.order = expected }
+    await store.finish()
+    // The same under a real store.
+    let live = Store(initialState: Fan.State()) { Fan() }
+    await live.send(.start(throughActor: false, evenOnesYield: true)).finish()
+    #expect(live.state.order == expected)
   }
 
   /// In a process where nothing of CascadeTesting has run yet, the first store still finds the
