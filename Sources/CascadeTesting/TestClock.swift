@@ -65,30 +65,26 @@ public final class TestClock: Clock, Sendable {
   /// The number of tasks sleeping on this clock.
   public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
-  /// Suspends until the test advances the clock to `deadline`, or returns after a yield if
-  /// ``now`` is there already; throws `CancellationError` when the sleeping task is cancelled,
-  /// whenever the cancellation comes.
+  /// Suspends until the test advances the clock to `deadline` (a deadline that is ``now``, as
+  /// for `sleep(for: .zero)`, waits for the next advance, as swift-clocks' test clock does), or
+  /// returns after a yield if the deadline is already past; throws `CancellationError` when
+  /// the sleeping task is cancelled, whenever the cancellation comes.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
-    let id = state.withLock { state -> Int? in
-      guard deadline > state.now else { return nil }
+    let id = state.withLock { state -> Int in
       defer { state.nextID += 1 }
       return state.nextID
-    }
-    guard let id else {
-      await Task.yield()
-      try Task.checkCancellation()
-      return
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         enum Outcome { case wait, wake, cancel }
         // Decided under the lock that the cancellation handler takes too: a cancellation that
         // came before the sleeper is registered is seen here (the task is marked cancelled
-        // before its handler runs), one that comes after finds the sleeper there.
+        // before its handler runs), one that comes after finds the sleeper there. The deadline
+        // is checked here too, so no advance can pass between the check and the registration.
         let outcome = state.withLock { state -> Outcome in
           if Task.isCancelled { return .cancel }
-          if deadline <= state.now { return .wake }
+          if deadline < state.now { return .wake }
           state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
           return .wait
         }

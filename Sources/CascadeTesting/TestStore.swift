@@ -183,8 +183,11 @@ public final class TestStore<State: Equatable, Action> {
       ledger.recordSend(.init(cascade: cascade, action: describe(action), location: location))
     }
     checkState(before: before, update: updateStateToExpectedResult, toSend: true, at: location)
-    // Only effects need time to start; an action that started none is done.
-    if task.cascade != nil || !received.isEmpty { await settle() }
+    // Effects need time to start, and effects the action cancelled time to wind down (a test
+    // may end here: a cancelled effect is over). An action with neither is done.
+    if task.cascade != nil || !received.isEmpty || !ledger.runningSends.isEmpty {
+      await settle()
+    }
     return TestStoreTask(task: task, timeout: timeout)
   }
 

@@ -105,6 +105,27 @@ struct TestClockTests {
     try await task.value
   }
 
+  /// As swift-clocks' test clock: a sleep until now (or for zero) waits for the next advance,
+  /// so an effect that sleeps for zero still lets the test act before it goes on; only a
+  /// deadline already past returns at once.
+  @MainActor
+  @Test func aSleepUntilNowWaitsForTheNextAdvance() async throws {
+    let clock = TestClock()
+    let events = Events()
+    let task = Task(executorPreference: SerialTestExecutor.current) {
+      try await clock.sleep(for: .zero)
+      events.append("woke")
+    }
+    // The task's jobs were queued on the main thread before these yields: it has reached its
+    // sleep (or, before, gone past it) when they return.
+    for _ in 0..<10 { await Task.yield() }
+    #expect(events.value.isEmpty)
+    #expect(clock.sleeperCount == 1)
+    await clock.advance()
+    #expect(events.value == ["woke"])
+    try await task.value
+  }
+
   @Test func oneAdvanceWakesEverySleepOfALoopInTurn() async throws {
     let clock = TestClock()
     let count = Guarded(0)

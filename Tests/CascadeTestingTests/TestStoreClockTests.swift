@@ -90,6 +90,19 @@ struct TestStoreClockTests {
     await store.finish()
   }
 
+  /// A test may end with the send that cancels its effect (a stop button), with no `finish()`:
+  /// the cancelled effect is over as far as the test is concerned, as in TCA. (The test store
+  /// used to end before the cancelled task had wound down and report it as still running.)
+  @Test(arguments: [false, true])
+  func aTestThatEndsByCancellingItsEffectPasses(timer: Bool) async {
+    let clock = TestClock()
+    let store = makeStore(clock)
+    await store.send(timer ? .startTimer : .startLoop)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.tick) { $0.ticks = 1 }
+    await store.send(.stop)
+  }
+
   @Test func oneAdvanceOverATimerDeliversATickPerInterval() async {
     let clock = TestClock()
     let store = makeStore(clock)
