@@ -52,6 +52,16 @@ public final class TestStore<State: Equatable, Action> {
   let stackElementIDs: _StackElementIDGenerator
   var stackElementIDsBefore = 0
 
+  /// Whether the feature dismissed itself (`@Dependency(\.dismiss)`), as it does when it runs
+  /// presented by a parent: the test store then plays that parent, ends the effects in flight
+  /// and takes no more actions.
+  ///
+  /// ```swift
+  /// await store.receive(RecordMeeting.Action.timerTick) { $0.secondsElapsed = 60 }
+  /// #expect(store.isDismissed)
+  /// ```
+  public private(set) var isDismissed = false
+
   /// How much the store checks; `.on` by default.
   public var exhaustivity: Exhaustivity = .on {
     didSet { ledger.setExhaustive(exhaustivity == .on) }
@@ -94,6 +104,10 @@ public final class TestStore<State: Equatable, Action> {
     var values = DependencyValues.current.withFreshCache()
     values.context = .test
     values._stackElementIDs = stackElementIDs
+    // The test store stands in for the parent that would have presented the feature; a test's
+    // own `dismiss` (set below) wins.
+    let dismissal = TestStoreDismissal()
+    values.dismiss = DismissEffect { await dismissal.dismiss() }
     prepareDependencies(&values)
     let prepared = values
     let state = withDependencies {
@@ -109,6 +123,7 @@ public final class TestStore<State: Equatable, Action> {
     core.interceptor = { [weak self] action, cascade in
       self?.enqueueReceived(action, cascade: cascade)
     }
+    dismissal.store = { [weak self] in self?.featureDismissed() }
     trackShared()
   }
 
@@ -160,6 +175,16 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async -> TestStoreTask {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard !isDismissed else {
+      reportFailure(
+        """
+        Cannot send \(describe(action)): the feature dismissed itself, so nothing can send it \
+        actions any more.
+
+        Check 'store.isDismissed' instead of sending after the dismissal.
+        """, at: location)
+      return TestStoreTask(task: StoreTask(nil), timeout: timeout)
+    }
     if !received.isEmpty {
       if exhaustivity == .on {
         reportFailure(
@@ -348,8 +373,26 @@ public final class TestStore<State: Equatable, Action> {
 
   func describe(_ action: Action) -> String { compactDump(action) }
 
+  /// The feature called `dismiss()`: what its parent would do, the test store does. Effects in
+  /// flight are cancelled, and end as a dismissed child's do.
+  func featureDismissed() {
+    isDismissed = true
+    core.runner.cancelAll()
+  }
+
   /// Lets tasks that effects just started reach their next suspension before the test goes on
   /// (see ``SerialTestExecutor/settle()``). Never a wall-clock wait, and never a wait on
   /// another task.
   func settle() async { await executor.settle() }
+}
+
+/// The link from a test store's `dismiss` dependency, made before the store, to the store.
+@MainActor
+final class TestStoreDismissal: Sendable {
+  /// Set once the test store exists; `nil` when it is gone.
+  var store: (() -> Void)?
+
+  nonisolated init() {}
+
+  func dismiss() { store?() }
 }

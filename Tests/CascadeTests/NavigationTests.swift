@@ -285,10 +285,12 @@ struct NavigationTests {
         .run { _ in await dismiss() }
       }
     }
-    let store = TestStore(initialState: 0) { Lonely() }
+    // A real store: at the root of a test store the test store stands in for the parent, and
+    // the feature is dismissed (`TestStoreDismissTests`).
+    reportRuntimeWarningsAsTestFailures()
+    let store = Store(initialState: 0) { Lonely() }
     await withKnownIssue {
-      await store.send(())
-      await store.finish()
+      await store.send(()).finish()
     } matching: { issue in
       issue.comments.contains { $0.rawValue.contains("nothing to dismiss") }
     }

@@ -11,7 +11,7 @@
 public struct StoreTask: Hashable, Sendable {
   @usableFromInline package let cascade: _Cascade?
 
-  @usableFromInline init(_ cascade: _Cascade?) { self.cascade = cascade }
+  @usableFromInline package init(_ cascade: _Cascade?) { self.cascade = cascade }
 
   /// Cancels every effect of the cascade, now and as they start.
   public func cancel() { cascade?.cancel() }
