@@ -204,6 +204,24 @@ struct LiveSessionEndToEndTests {
 
   // MARK: - What a user sees
 
+  /// A corrupt data file is reported to the user by the program's name, with the file and what
+  /// became of it, not as a developer's warning with a source file and line.
+  @Test(arguments: [
+    ("touch-school", "ranking.json", "The TouchSchool ranking at"),
+    ("clean-area", "bookmarks.json", "bookmarks"),
+  ])
+  func aCorruptFileIsReportedInTheUsersWords(app: String, file: String, says: String) throws {
+    defer { sandbox.remove() }
+    let data = sandbox.folder("data")
+    try Data("not json".utf8).write(to: data.appendingPathComponent(file))
+    let run = try sandbox.run(app, ["--interactive", "--data-dir", data.path], input: "quit\n")
+    #expect(!run.hung && run.status == 0, "\(run)")
+    #expect(run.errors.contains("\(app): "), "\(run)")
+    #expect(run.errors.contains(says), "\(run)")
+    #expect(run.errors.contains("unreadable"), "\(run)")
+    #expect(!run.errors.contains("[Cascade]") && !run.errors.contains(".swift:"), "\(run)")
+  }
+
   @Test func anUnknownCommandIsShownBackShortAndHarmless() throws {
     defer { sandbox.remove() }
     let typed = "\u{1B}[2J" + String(repeating: "x", count: 1_000_000)

@@ -1,3 +1,4 @@
+import Cascade
 import Foundation
 
 #if canImport(Glibc)
@@ -131,6 +132,7 @@ public struct ExampleCommandLine: Equatable, Sendable {
     arguments: [String] = Array(CommandLine.arguments.dropFirst())
   ) -> Self {
     lineBufferStandardOutput()
+    speakToTheUser(as: program)
     var commandLine = Self()
     commandLine.program = program
     commandLine.usage = usage
@@ -167,6 +169,19 @@ func lineBufferStandardOutput() {
   guard let symbol = dlsym(handle, name) else { return }
   let stream = symbol.assumingMemoryBound(to: UnsafeMutablePointer<FILE>?.self).pointee
   setvbuf(stream, nil, _IOLBF, 0)
+}
+
+/// Prints what the program's features report at run time (`reportIssue`: a file that could not
+/// be read and was moved aside, a save that failed) as `program: message` on standard error:
+/// said to the person running it, naming the file and the cause, without the source file and
+/// line a developer's runtime warning carries.
+func speakToTheUser(as program: String) {
+  RuntimeWarnings.fallback.withLock { fallback in
+    fallback = { warning in
+      printError("\(program): \(warning.message)")
+      return true
+    }
+  }
 }
 
 /// Prints `message` on standard error: where the example executables say what went wrong.
