@@ -2,6 +2,9 @@
 import PackageDescription
 
 // Cascade depends on the Swift toolchain alone: no package dependencies, no macros.
+// A package that depends on Cascade sees the Cascade and CascadeTesting products; SwiftPM target
+// names are global across a package graph, so every other target here has a Cascade prefix
+// (CascadeExampleCounter, not Counter), leaving the common names to the user's own targets.
 // Apple minimums follow from `Synchronization.Mutex` (iOS 18 / macOS 15).
 let package = Package(
   name: "Cascade",
@@ -9,12 +12,12 @@ let package = Package(
   products: [
     .library(name: "Cascade", targets: ["Cascade"]),
     .library(name: "CascadeTesting", targets: ["CascadeTesting"]),
-    .executable(name: "counter", targets: ["CounterCLI"]),
-    .executable(name: "taptap", targets: ["TapTapCLI"]),
-    .executable(name: "seoul-salam", targets: ["SeoulSalamCLI"]),
-    .executable(name: "qapple", targets: ["QappleCLI"]),
-    .executable(name: "clean-area", targets: ["CleanAreaCLI"]),
-    .executable(name: "touch-school", targets: ["TouchSchoolCLI"]),
+    .executable(name: "counter", targets: ["CascadeExampleCounterCLI"]),
+    .executable(name: "taptap", targets: ["CascadeExampleTapTapCLI"]),
+    .executable(name: "seoul-salam", targets: ["CascadeExampleSeoulSalamCLI"]),
+    .executable(name: "qapple", targets: ["CascadeExampleQappleCLI"]),
+    .executable(name: "clean-area", targets: ["CascadeExampleCleanAreaCLI"]),
+    .executable(name: "touch-school", targets: ["CascadeExampleTouchSchoolCLI"]),
     .executable(name: "cascade-examples", targets: ["CascadeExamples"]),
     .executable(name: "cascade-benchmark", targets: ["cascade-benchmark"]),
     .executable(name: "cascade-inspect", targets: ["cascade-inspect"]),
@@ -24,10 +27,11 @@ let package = Package(
     .target(name: "CascadeTesting", dependencies: ["Cascade"]),
     // The benchmark's heap-allocation counter: interposes glibc's malloc, so Linux only.
     .target(
-      name: "AllocationCounter",
+      name: "CascadeAllocationCounter", path: "Sources/AllocationCounter",
       cSettings: [.define("CASCADE_COUNT_ALLOCATIONS", .when(platforms: [.linux]))]),
     .executableTarget(
-      name: "cascade-benchmark", dependencies: ["Cascade", "CascadeTesting", "AllocationCounter"]),
+      name: "cascade-benchmark",
+      dependencies: ["Cascade", "CascadeTesting", "CascadeAllocationCounter"]),
     // Turns a recorded session into the inspector's HTML page.
     .executableTarget(name: "cascade-inspect", dependencies: ["Cascade"]),
     // Writes shared file storage in a loop until killed: the crash-safety tests' child process.
@@ -35,77 +39,98 @@ let package = Package(
       name: "shared-crash-writer", dependencies: ["Cascade"], path: "Tests/SharedCrashWriter"),
 
     // Example apps: a feature library and a headless executable each.
-    .target(name: "ExampleSupport", dependencies: ["Cascade"], path: "Examples/ExampleSupport"),
-    .target(name: "Counter", dependencies: ["Cascade"], path: "Examples/Counter/Counter"),
+    .target(
+      name: "CascadeExampleSupport", dependencies: ["Cascade"], path: "Examples/ExampleSupport"),
+    .target(
+      name: "CascadeExampleCounter", dependencies: ["Cascade"], path: "Examples/Counter/Counter"),
     .executableTarget(
-      name: "CounterCLI", dependencies: ["Counter", "ExampleSupport"],
+      name: "CascadeExampleCounterCLI",
+      dependencies: ["CascadeExampleCounter", "CascadeExampleSupport"],
       path: "Examples/Counter/CounterCLI"),
     .target(
-      name: "TapTap", dependencies: ["Cascade", "ExampleSupport"], path: "Examples/TapTap/TapTap",
+      name: "CascadeExampleTapTap", dependencies: ["Cascade", "CascadeExampleSupport"],
+      path: "Examples/TapTap/TapTap",
       resources: [.process("Resources")]),
     .executableTarget(
-      name: "TapTapCLI", dependencies: ["TapTap", "ExampleSupport"],
+      name: "CascadeExampleTapTapCLI",
+      dependencies: ["CascadeExampleTapTap", "CascadeExampleSupport"],
       path: "Examples/TapTap/TapTapCLI"),
     .target(
-      name: "SeoulSalam", dependencies: ["Cascade", "ExampleSupport"],
+      name: "CascadeExampleSeoulSalam", dependencies: ["Cascade", "CascadeExampleSupport"],
       path: "Examples/SeoulSalam/SeoulSalam",
       resources: [.process("Resources")]),
     .executableTarget(
-      name: "SeoulSalamCLI", dependencies: ["SeoulSalam", "ExampleSupport"],
+      name: "CascadeExampleSeoulSalamCLI",
+      dependencies: ["CascadeExampleSeoulSalam", "CascadeExampleSupport"],
       path: "Examples/SeoulSalam/SeoulSalamCLI"
     ),
     .target(
-      name: "Qapple", dependencies: ["Cascade", "ExampleSupport"], path: "Examples/Qapple/Qapple",
+      name: "CascadeExampleQapple", dependencies: ["Cascade", "CascadeExampleSupport"],
+      path: "Examples/Qapple/Qapple",
       resources: [.process("Resources")]),
     .executableTarget(
-      name: "QappleCLI", dependencies: ["Qapple", "ExampleSupport"],
+      name: "CascadeExampleQappleCLI",
+      dependencies: ["CascadeExampleQapple", "CascadeExampleSupport"],
       path: "Examples/Qapple/QappleCLI"),
     .target(
-      name: "CleanArea", dependencies: ["Cascade", "ExampleSupport"],
+      name: "CascadeExampleCleanArea", dependencies: ["Cascade", "CascadeExampleSupport"],
       path: "Examples/CleanArea/CleanArea",
       resources: [.process("Resources")]),
     .executableTarget(
-      name: "CleanAreaCLI", dependencies: ["CleanArea", "ExampleSupport"],
+      name: "CascadeExampleCleanAreaCLI",
+      dependencies: ["CascadeExampleCleanArea", "CascadeExampleSupport"],
       path: "Examples/CleanArea/CleanAreaCLI"),
     .target(
-      name: "TouchSchool", dependencies: ["Cascade", "ExampleSupport"],
+      name: "CascadeExampleTouchSchool", dependencies: ["Cascade", "CascadeExampleSupport"],
       path: "Examples/TouchSchool/TouchSchool",
       resources: [.process("Resources")]),
     .executableTarget(
-      name: "TouchSchoolCLI", dependencies: ["TouchSchool", "ExampleSupport"],
+      name: "CascadeExampleTouchSchoolCLI",
+      dependencies: ["CascadeExampleTouchSchool", "CascadeExampleSupport"],
       path: "Examples/TouchSchool/TouchSchoolCLI"),
     .executableTarget(
       name: "CascadeExamples",
       dependencies: [
-        "Counter", "TapTap", "SeoulSalam", "Qapple", "CleanArea", "TouchSchool", "ExampleSupport",
+        "CascadeExampleCounter", "CascadeExampleTapTap", "CascadeExampleSeoulSalam",
+        "CascadeExampleQapple", "CascadeExampleCleanArea", "CascadeExampleTouchSchool",
+        "CascadeExampleSupport",
       ],
       path: "Examples/CascadeExamples"),
 
     // Runs the built example executables as a user would; needs `swift build` and CASCADE_E2E=1.
-    .testTarget(name: "EndToEndTests", path: "Examples/EndToEndTests"),
+    .testTarget(name: "CascadeEndToEndTests", path: "Examples/EndToEndTests"),
     .testTarget(
-      name: "ExampleSupportTests", dependencies: ["ExampleSupport", "CascadeTesting"],
+      name: "CascadeExampleSupportTests",
+      dependencies: ["CascadeExampleSupport", "CascadeTesting"],
       path: "Examples/ExampleSupportTests"),
     .testTarget(name: "CascadeTests", dependencies: ["Cascade", "CascadeTesting"]),
     .testTarget(name: "CascadeTestingTests", dependencies: ["Cascade", "CascadeTesting"]),
-    .testTarget(name: "MigrationGuideTests", dependencies: ["Cascade", "CascadeTesting"]),
     .testTarget(
-      name: "CounterTests", dependencies: ["Counter", "CascadeTesting"],
+      name: "CascadeMigrationGuideTests", dependencies: ["Cascade", "CascadeTesting"],
+      path: "Tests/MigrationGuideTests"),
+    .testTarget(
+      name: "CascadeExampleCounterTests",
+      dependencies: ["CascadeExampleCounter", "CascadeTesting"],
       path: "Examples/Counter/Tests"),
     .testTarget(
-      name: "TapTapTests", dependencies: ["TapTap", "ExampleSupport", "CascadeTesting"],
+      name: "CascadeExampleTapTapTests",
+      dependencies: ["CascadeExampleTapTap", "CascadeExampleSupport", "CascadeTesting"],
       path: "Examples/TapTap/Tests"),
     .testTarget(
-      name: "SeoulSalamTests", dependencies: ["SeoulSalam", "CascadeTesting"],
+      name: "CascadeExampleSeoulSalamTests",
+      dependencies: ["CascadeExampleSeoulSalam", "CascadeTesting"],
       path: "Examples/SeoulSalam/Tests"),
     .testTarget(
-      name: "QappleTests", dependencies: ["Qapple", "ExampleSupport", "CascadeTesting"],
+      name: "CascadeExampleQappleTests",
+      dependencies: ["CascadeExampleQapple", "CascadeExampleSupport", "CascadeTesting"],
       path: "Examples/Qapple/Tests"),
     .testTarget(
-      name: "CleanAreaTests", dependencies: ["CleanArea", "ExampleSupport", "CascadeTesting"],
+      name: "CascadeExampleCleanAreaTests",
+      dependencies: ["CascadeExampleCleanArea", "CascadeExampleSupport", "CascadeTesting"],
       path: "Examples/CleanArea/Tests"),
     .testTarget(
-      name: "TouchSchoolTests", dependencies: ["TouchSchool", "ExampleSupport", "CascadeTesting"],
+      name: "CascadeExampleTouchSchoolTests",
+      dependencies: ["CascadeExampleTouchSchool", "CascadeExampleSupport", "CascadeTesting"],
       path: "Examples/TouchSchool/Tests"),
   ]
 )

@@ -1,12 +1,12 @@
 import Cascade
-import CleanArea
-import Counter
-import ExampleSupport
+import CascadeExampleCleanArea
+import CascadeExampleCounter
+import CascadeExampleQapple
+import CascadeExampleSeoulSalam
+import CascadeExampleSupport
+import CascadeExampleTapTap
+import CascadeExampleTouchSchool
 import Foundation
-import Qapple
-import SeoulSalam
-import TapTap
-import TouchSchool
 
 // cascade-examples: runs every example app's headless scenario in turn and prints one verdict
 // line per app. Pass --verbose for the full transcripts. Exits non-zero if any app failed.

@@ -1,4 +1,4 @@
-import ExampleSupport
+import CascadeExampleSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
+import CascadeExampleSupport
 import CascadeTesting
-import ExampleSupport
 import Foundation
 import Testing
 

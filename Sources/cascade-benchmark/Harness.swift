@@ -1,4 +1,4 @@
-import AllocationCounter
+import CascadeAllocationCounter
 import Foundation
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 import Cascade
-import CleanArea
-import ExampleSupport
+import CascadeExampleCleanArea
+import CascadeExampleSupport
 import Foundation
 
 // clean-area: CleanArea's policy browser, headless. By default it runs the scripted scenario

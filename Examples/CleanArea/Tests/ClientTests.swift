@@ -1,7 +1,7 @@
 import Cascade
+import CascadeExampleCleanArea
+import CascadeExampleSupport
 import CascadeTesting
-import CleanArea
-import ExampleSupport
 import Foundation
 import Testing
 

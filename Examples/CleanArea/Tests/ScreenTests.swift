@@ -1,6 +1,6 @@
 import Cascade
+import CascadeExampleCleanArea
 import CascadeTesting
-import CleanArea
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import Cascade
-import Counter
-import ExampleSupport
+import CascadeExampleCounter
+import CascadeExampleSupport
 import Foundation
 
 // counter: runs the counter's scripted scenario (default), or reads commands from stdin with

@@ -1,6 +1,6 @@
 import Cascade
+import CascadeExampleCounter
 import CascadeTesting
-import Counter
 import Testing
 
 @MainActor

@@ -1,7 +1,7 @@
 import Cascade
-import ExampleSupport
+import CascadeExampleQapple
+import CascadeExampleSupport
 import Foundation
-import Qapple
 
 // qapple: the anonymous Q&A community, headless. By default it runs the scripted scenario and
 // exits non-zero if an expectation fails; --interactive reads commands from stdin.

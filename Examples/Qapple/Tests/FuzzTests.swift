@@ -1,7 +1,7 @@
 import Cascade
+import CascadeExampleQapple
 import CascadeTesting
 import Foundation
-import Qapple
 import Testing
 
 /// Random sessions of the whole app through a real store on a test clock, against a server

@@ -1,8 +1,8 @@
 import Cascade
+import CascadeExampleQapple
+import CascadeExampleSupport
 import CascadeTesting
-import ExampleSupport
 import Foundation
-import Qapple
 import Testing
 
 private let question = Question(id: 4, content: "Q?", publishedDate: Date(timeIntervalSince1970: 0))

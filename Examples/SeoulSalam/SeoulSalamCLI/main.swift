@@ -1,7 +1,7 @@
 import Cascade
-import ExampleSupport
+import CascadeExampleSeoulSalam
+import CascadeExampleSupport
 import Foundation
-import SeoulSalam
 
 // seoul-salam: halal restaurants in Seoul, headless. By default it runs the scripted scenario
 // and exits non-zero if an expectation fails; --interactive reads commands from stdin.

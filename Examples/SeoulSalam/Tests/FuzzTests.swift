@@ -1,7 +1,7 @@
 import Cascade
+import CascadeExampleSeoulSalam
 import CascadeTesting
 import Foundation
-import SeoulSalam
 import Testing
 
 /// Random sessions through a real store on a test clock, with the shipped listings and their

@@ -1,7 +1,7 @@
 import Cascade
+import CascadeExampleSeoulSalam
 import CascadeTesting
 import Foundation
-import SeoulSalam
 import Testing
 
 private func restaurant(

@@ -1,7 +1,7 @@
 import Cascade
-import ExampleSupport
+import CascadeExampleSupport
+import CascadeExampleTapTap
 import Foundation
-import TapTap
 
 // taptap: TapTap's launch flow, headless. By default it runs the scripted scenario in a
 // temporary data directory and exits non-zero if an expectation fails; --interactive reads

@@ -1,7 +1,7 @@
 import Cascade
+import CascadeExampleTapTap
 import CascadeTesting
 import Foundation
-import TapTap
 import Testing
 
 private let release = StoreRelease(

@@ -1,8 +1,8 @@
 import Cascade
+import CascadeExampleSupport
+import CascadeExampleTapTap
 import CascadeTesting
-import ExampleSupport
 import Foundation
-import TapTap
 import Testing
 
 @Suite struct AppVersionTests {

@@ -1,7 +1,7 @@
 import Cascade
+import CascadeExampleTapTap
 import CascadeTesting
 import Foundation
-import TapTap
 import Testing
 
 /// Random launches through a real store on a test clock, with in-memory settings and a store

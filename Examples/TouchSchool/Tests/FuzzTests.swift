@@ -1,8 +1,8 @@
 import Cascade
+import CascadeExampleTouchSchool
 import CascadeTesting
 import Foundation
 import Testing
-import TouchSchool
 
 /// Random sessions of the whole app through a real store on a test clock, with the real
 /// ranking board in memory and simulated rivals playing on the same clock: schools picked,

@@ -1,8 +1,8 @@
 import Cascade
+import CascadeExampleTouchSchool
 import CascadeTesting
 import Foundation
 import Testing
-import TouchSchool
 
 @MainActor
 @Suite(.hangGuard)

@@ -1,7 +1,7 @@
 import Cascade
+import CascadeExampleTouchSchool
 import CascadeTesting
 import Testing
-import TouchSchool
 
 @MainActor
 @Suite(.hangGuard)

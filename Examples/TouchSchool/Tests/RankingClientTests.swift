@@ -1,9 +1,9 @@
 import Cascade
+import CascadeExampleSupport
+import CascadeExampleTouchSchool
 import CascadeTesting
-import ExampleSupport
 import Foundation
 import Testing
-import TouchSchool
 
 @Suite(.hangGuard)
 struct RankingClientTests {

@@ -1,5 +1,5 @@
+import CascadeExampleTouchSchool
 import Testing
-import TouchSchool
 
 struct RankingTests {
   @Test func tiesShareARankAndTheNextRankSkips() {

@@ -1,8 +1,8 @@
 import Cascade
+import CascadeExampleTouchSchool
 import CascadeTesting
 import Foundation
 import Testing
-import TouchSchool
 
 /// A directory answer for `schools`, every entry filed as `gubun` (their level's by default).
 func directoryJSON(_ schools: [School], gubun: String? = nil) -> String {

@@ -1,7 +1,7 @@
 import Cascade
+import CascadeExampleTouchSchool
 import CascadeTesting
 import Foundation
-import TouchSchool
 
 let seoulHigh = School(
   id: "7130027", name: "서울고등학교", address: "서울특별시 서초구 서초동", level: .high)

@@ -1,7 +1,7 @@
 import Cascade
-import ExampleSupport
+import CascadeExampleSupport
+import CascadeExampleTouchSchool
 import Foundation
-import TouchSchool
 
 // touch-school: TouchSchool's school ranking game, headless. By default it runs the scripted
 // scenario in a temporary data directory and exits non-zero if an expectation fails;

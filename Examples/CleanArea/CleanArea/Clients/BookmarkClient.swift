@@ -1,5 +1,5 @@
 import Cascade
-import ExampleSupport
+import CascadeExampleSupport
 import Foundation
 
 /// The user's bookmarked policies: the one place they live, kept on disk, and a live stream of

@@ -1,5 +1,5 @@
 import Cascade
-import ExampleSupport
+import CascadeExampleSupport
 import Foundation
 
 /// CleanArea's scripted scenario, offline, with bookmarks kept in a real file in
@@ -155,7 +155,7 @@ public final class CleanAreaScenario {
     _ description: String, _ store: StoreOf<StartFeature>,
     _ condition: @escaping @MainActor @Sendable (StartFeature.State) -> Bool
   ) async {
-    expect(await ExampleSupport.waitUntil(store, condition), description)
+    expect(await CascadeExampleSupport.waitUntil(store, condition), description)
   }
 
   private func expect(_ condition: Bool, _ description: String) {

@@ -1,5 +1,5 @@
 import Cascade
-import ExampleSupport
+import CascadeExampleSupport
 import Foundation
 
 /// SeoulSalam's scripted scenario: observe the live listings, search by name, category and

@@ -1,5 +1,5 @@
 import Cascade
-import ExampleSupport
+import CascadeExampleSupport
 import Foundation
 
 /// The app's small persisted settings: whether onboarding was completed, the tap count.

@@ -1,5 +1,5 @@
 import Cascade
-import ExampleSupport
+import CascadeExampleSupport
 import Foundation
 
 /// The local ranking database: every school's touches, kept in a JSON file, with a live

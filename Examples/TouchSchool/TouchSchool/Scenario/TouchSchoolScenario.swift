@@ -1,5 +1,5 @@
 import Cascade
-import ExampleSupport
+import CascadeExampleSupport
 import Foundation
 
 /// TouchSchool's scripted scenario, offline, with the ranking kept in a real file in
@@ -266,7 +266,7 @@ public final class TouchSchoolScenario {
     _ description: String, _ store: StoreOf<MainFeature>,
     _ condition: @escaping @MainActor @Sendable (MainFeature.State) -> Bool
   ) async {
-    expect(await ExampleSupport.waitUntil(store, condition), description)
+    expect(await CascadeExampleSupport.waitUntil(store, condition), description)
   }
 
   private func expect(_ condition: Bool, _ description: String) {

@@ -1,5 +1,5 @@
 import Cascade
-import ExampleSupport
+import CascadeExampleSupport
 import Foundation
 
 /// Questions and answers: fetched page by page, written, liked, reported and deleted.
