@@ -130,8 +130,8 @@ struct SharedTestStoreTests {
       await store.send(.add(2))
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()
-      return text.contains("was not expected to change") && text.contains("−  total: 0")
-        && text.contains("+  total: 2")
+      return text.contains("was not expected to change") && text.contains("−   total: 0")
+        && text.contains("+   total: 2")
     }
     // Reported once: the next step starts from the live value.
     await store.send(.add(1)) { $0.$total.withLock { $0 = 3 } }
@@ -143,7 +143,7 @@ struct SharedTestStoreTests {
       await store.send(.add(2)) { $0.$total.withLock { $0 = 20 } }
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()
-      return text.contains("−  total: 20") && text.contains("+  total: 2")
+      return text.contains("−   total: 20") && text.contains("+   total: 2")
     }
   }
 
@@ -155,7 +155,7 @@ struct SharedTestStoreTests {
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()
       return text.contains("Shared state changed after the last assertion")
-        && text.contains("inMemory(\"tally\")") && text.contains("+6")
+        && text.contains("inMemory(\"tally\")") && text.contains("+ 6")
     }
   }
 

@@ -99,7 +99,7 @@ private struct Parent: Reducer {
       await store.send(()) { $0 = 2 }
       let failures = intercepted
       intercepted = []
-      if failures.count != 1 || !failures[0].description.contains("−2")
+      if failures.count != 1 || !failures[0].description.contains("− 2")
         || !failures[0].description.contains("+1") || failures[0].line != line
       {
         super.recordFailure(

@@ -86,8 +86,8 @@ struct TestStoreAssertionTests {
       await store.send(.stamp) { $0.stamp = Date(timeIntervalSince1970: 1_000) }
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()
-      return text.contains("−  stamp: Date(1970-01-01T00:16:40Z)")
-        && text.contains("+  stamp: Date(1970-01-01T00:16:40.5Z)")
+      return text.contains("−   stamp: Date(1970-01-01T00:16:40Z)")
+        && text.contains("+   stamp: Date(1970-01-01T00:16:40.5Z)")
     }
   }
 

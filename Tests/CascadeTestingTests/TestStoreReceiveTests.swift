@@ -116,7 +116,7 @@ struct TestStoreReceiveTests {
       await store.receive(\.path[id: 0].delegate.finished, 43)
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()
-      return text.contains("−43") && text.contains("+42")
+      return text.contains("− 43") && text.contains("+ 42")
     }
   }
 

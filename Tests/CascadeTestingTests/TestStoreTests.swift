@@ -196,7 +196,7 @@ struct TestStoreTests {
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()
       return text.contains("A state change does not match the expectation")
-        && text.contains("−  count: 2") && text.contains("+  count: 1")
+        && text.contains("−   count: 2") && text.contains("+   count: 1")
         && issue.sourceLocation?.fileName == "TestStoreTests.swift"
     }
   }
@@ -312,7 +312,7 @@ struct TestStoreTests {
     await withKnownIssue {
       await store.send(.increment) { $0.count = 5 }
     } matching: { issue in
-      issue.comments.map(\.rawValue).joined().contains("−  count: 5")
+      issue.comments.map(\.rawValue).joined().contains("−   count: 5")
     }
   }
 }

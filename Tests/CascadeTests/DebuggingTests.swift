@@ -50,17 +50,17 @@ struct DebuggingTests {
       printed[0] == """
         received action: .add(2)
               Tally.State(
-            −  count: 0
-            −  history: []
-            +  count: 2
-            +  history: [
-            +    [0]: 2
-            +  ]
+            −   count: 0
+            −   history: []
+            +   count: 2
+            +   history: [
+            +     [0]: 2
+            +   ]
                 label: nil
               )
         """)
     #expect(printed[1] == "received action: .noop\n    (no state changes)")
-    #expect(printed[2].contains("−  label: nil") && printed[2].contains(#"+  label: "x""#))
+    #expect(printed[2].contains("−   label: nil") && printed[2].contains(#"+   label: "x""#))
   }
 
   @Test func printChangesCanWriteALogFile() throws {

@@ -74,6 +74,21 @@ private struct AppState: Equatable {
     #expect(typeDescription(IdentifiedArrayOf<Profile>.self) == "IdentifiedArray<Int, Profile>")
   }
 
+  /// A changed line's text starts in the column of the unchanged ones: every line is a
+  /// two-column gutter (`  `, `− ` or `+ `) and then the dump's line as it is.
+  @Test func changedLinesLineUpWithUnchangedOnes() throws {
+    struct Point { var x = 1, y = 2 }
+    let diff = try #require(stateDiff(Point(x: 1), Point(x: 5)))
+    let lines = diff.split(separator: "\n").map(String.init)
+    #expect(lines.allSatisfy { ["  ", "− ", "+ "].contains(String($0.prefix(2))) })
+    let old = stateDump(Point(x: 1)).split(separator: "\n").map(String.init)
+    let new = stateDump(Point(x: 5)).split(separator: "\n").map(String.init)
+    for line in lines {
+      let text = String(line.dropFirst(2))
+      #expect(line.hasPrefix("+ ") ? new.contains(text) : old.contains(text), "\(line)")
+    }
+  }
+
   @Test func diffsShowOnlyWhatChangedWithContext() {
     var old = AppState()
     old.profiles = [
@@ -88,22 +103,22 @@ private struct AppState: Equatable {
     #expect(
       diff == """
           AppState(
-        −  count: 1
-        −  screen: Screen.home
-        +  count: 2
-        +  screen: Screen.detail(
-        +    Profile(
-        +      id: 1
-        +      name: "Ada"
-        +      tags: []
-        +      score: 1.0
-        +    )
-        +  )
+        −   count: 1
+        −   screen: Screen.home
+        +   count: 2
+        +   screen: Screen.detail(
+        +     Profile(
+        +       id: 1
+        +       name: "Ada"
+        +       tags: []
+        +       score: 1.0
+        +     )
+        +   )
             profiles: [
           … (7 unchanged)
                 id: 2
-        −      name: "Bob"
-        +      name: "Bo"
+        −       name: "Bob"
+        +       name: "Bo"
                 tags: []
           … (7 unchanged)
         """)
@@ -172,8 +187,8 @@ private struct AppState: Equatable {
           DiffFoldingTests.Wide(
           … (5 unchanged)
             f: 6
-        −  g: 7
-        +  g: 70
+        −   g: 7
+        +   g: 70
           )
         """)
   }
@@ -186,8 +201,8 @@ private struct AppState: Equatable {
           DiffFoldingTests.Wide(
             a: 1
             b: 2
-        −  c: 3
-        +  c: 30
+        −   c: 3
+        +   c: 30
             d: 4
           … (4 unchanged)
         """)

@@ -92,8 +92,8 @@ func lineDiff(_ old: [String], _ new: [String], context: Int) -> String? {
     }
     switch line {
     case let .same(text): output.append("  " + text)
-    case let .removed(text): output.append("−" + text)
-    case let .added(text): output.append("+" + text)
+    case let .removed(text): output.append("− " + text)
+    case let .added(text): output.append("+ " + text)
     }
   }
   if folded > 0 { output.append("  … (\(folded) unchanged)") }
