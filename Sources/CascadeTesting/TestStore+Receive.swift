@@ -246,7 +246,10 @@ extension TestStore {
       let before = core.state
       if matches(action) {
         stackElementIDsBefore = stackElementIDs.peek()
-        core.reduceReceived(action, cascade: cascade)
+        // Warnings the library raises while the reducer runs name this line.
+        _UserSite.$current.withValue(_UserSite(fileID: location.fileID, line: location.line)) {
+          core.reduceReceived(action, cascade: cascade)
+        }
         checkState(before: before, update: update, toSend: false, at: location)
         await settle()
         return

@@ -203,7 +203,10 @@ public final class TestStore<State: Equatable, Action> {
     trackShared()
     let before = core.state
     stackElementIDsBefore = stackElementIDs.peek()
-    let task = store.send(action)
+    // Warnings the library raises while the reducer runs name this line.
+    let task = _UserSite.$current.withValue(_UserSite(fileID: fileID, line: line)) {
+      store.send(action)
+    }
     if let cascade = task.cascade {
       ledger.recordSend(.init(cascade: cascade, action: describe(action), location: location))
     }

@@ -47,6 +47,10 @@ public protocol TestDependencyKey {
 /// A key without a `testValue` fails any test that uses it, with a message saying how to
 /// override it; it then falls back to `previewValue`.
 public protocol DependencyKey: TestDependencyKey {
+  /// The type of the dependency's value: declared again here so that a key giving only a
+  /// `liveValue` (`static let liveValue = Lookup(...)`) fixes it.
+  associatedtype Value: Sendable = Self
+
   /// The value used when the app runs.
   static var liveValue: Value { get }
 }
@@ -62,7 +66,7 @@ extension DependencyKey {
 
   /// Reached only when the key declares no test value: fails the test that used it.
   public static var testValue: Value {
-    reportRuntimeWarning(
+    reportRuntimeWarningAtUserSite(
       """
       The dependency '\(Self.self)' was used in a test but has no test value.
 

@@ -49,6 +49,28 @@ package enum RuntimeWarnings {
   }
 }
 
+/// The user's code running now, in a test: the line of the test store's `send` whose reducer
+/// runs, or the `.run` whose effect runs. A warning the library raises from its own code (a
+/// dependency used in a test without a value) is reported there, where the user can act on it.
+package struct _UserSite: Sendable {
+  package let fileID: StaticString
+  package let line: UInt
+
+  package init(fileID: StaticString, line: UInt) {
+    self.fileID = fileID
+    self.line = line
+  }
+
+  @TaskLocal package static var current: _UserSite?
+}
+
+/// Reports a runtime warning raised in the library's own code (at `fileID` and `line`) at the
+/// user's code running now, when a test says where that is (see ``_UserSite``).
+func reportRuntimeWarningAtUserSite(_ message: String, fileID: StaticString, line: UInt) {
+  let site = _UserSite.current
+  reportRuntimeWarning(message, fileID: site?.fileID ?? fileID, line: site?.line ?? line)
+}
+
 /// Reports a runtime warning. `fileID` and `line` name the operator or effect involved.
 @usableFromInline
 package func reportRuntimeWarning(_ message: String, fileID: StaticString, line: UInt) {

@@ -511,16 +511,26 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     let send = Send<Action> { [cascade] action in
       _ = cascade.core?.send(action, origin: .cascade(cascade))
     }
-    // Two literal closures rather than one passed on: the live path stays a task that starts
-    // on the main actor with no conversion of its closure.
     guard let executor = runner.executor else {
       return Task(priority: run.priority) { @MainActor in
         await perform(run, send: send)
         runner.complete(token)
       }
     }
+    return startTestTask(run, send: send, runner: runner, token: token, executor: executor)
+  }
+
+  /// The task of a `.run` effect of a store made in a test: the same work, with the test's
+  /// serial executor as its preference, and the `.run`'s file and line as the place the library's
+  /// own warnings name (``_UserSite``). Out of line: the live path stays as it was.
+  @usableFromInline
+  nonisolated static func startTestTask(
+    _ run: _Run<Action>, send: Send<Action>, runner: _EffectRunner, token: UInt64,
+    executor: any TaskExecutor
+  ) -> Task<Void, Never> {
+    let site = _UserSite(fileID: run.fileID, line: run.line)
     let operation: @Sendable @MainActor () async -> Void = {
-      await perform(run, send: send)
+      await _UserSite.$current.withValue(site) { await perform(run, send: send) }
       runner.complete(token)
     }
     return Task(executorPreference: executor, priority: run.priority) { await operation() }

@@ -57,7 +57,7 @@ struct UnimplementedClock: Clock {
 
   private func report() {
     guard reported.first() else { return }
-    reportRuntimeWarning(
+    reportRuntimeWarningAtUserSite(
       """
       The '\(name)' dependency was used in a test without being overridden.
 
