@@ -135,6 +135,18 @@ struct InspectorBrowserTests {
     }
   }
 
+  /// A `@PresentationState var write` shows as `write` in the diff and the tree, as the chips
+  /// say, not as its storage `_write`.
+  @Test func aPresentedSheetShowsUnderTheFeaturesOwnName() throws {
+    defer { sandbox.remove() }
+    let (page, steps) = try recordAndInspect("qapple")
+    let opened = try step("path.element.answers.writeButtonTapped", in: steps)
+    #expect(steps[opened - 1].fields == ["path[#0].write"], "\(steps[opened - 1].fields)")
+    let document = try document(page, step: opened)
+    #expect(try diff(in: document).contains(#"<span class="field">write</span>"#))
+    #expect(!document.contains("_write"))
+  }
+
   @Test func theKeysAndTheFilterMoveThroughTheSteps() throws {
     defer { sandbox.remove() }
     let (page, steps) = try recordAndInspect("qapple")

@@ -35,14 +35,28 @@ public final class SerialTestExecutor: TaskExecutor, Sendable {
 
   private init() {}
 
+  /// Jobs given and not yet run to their end (waiting behind other work on the main thread,
+  /// or running).
+  private let unfinished = Atomic<Int>(0)
+
+  /// How many jobs the executor has been given so far: a wait that sees it move knows the
+  /// test's effects are still working.
+  var progress: Int { enqueued.load(ordering: .relaxed) }
+
+  /// Whether a job of the test's effects is waiting to run or running: the effects are not
+  /// idle, however long the machine takes to get to it.
+  var isWorking: Bool { unfinished.load(ordering: .relaxed) > 0 }
+
   /// Runs `job` on the main thread after every job already queued there, isolated to the main
   /// actor as a main-actor job is, with this executor kept as its task's preference.
   public func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     enqueued.add(1, ordering: .relaxed)
+    unfinished.add(1, ordering: .relaxed)
     DispatchQueue.main.async {
       job.runSynchronously(
         isolatedTo: MainActor.sharedUnownedExecutor, taskExecutor: self.asUnownedTaskExecutor())
+      self.unfinished.subtract(1, ordering: .relaxed)
     }
   }
 

@@ -266,11 +266,20 @@ extension TestStore {
     }
   }
 
+  /// Waits until an effect sends an action, or the test's effects have been idle for
+  /// `timeout` (time spent working on a busy machine does not count).
   private func waitForReceivedAction(timeout: Duration) async -> Bool {
     if !received.isEmpty { return true }
+    let executor = self.executor
     let timer = Task { @MainActor [weak self] in
-      try? await Task.sleep(for: timeout)
-      guard !Task.isCancelled, let self, let waiter = self.waiter else { return }
+      var progress = executor.progress
+      while true {
+        try? await Task.sleep(for: timeout)
+        guard !Task.isCancelled else { return }
+        guard executor.progress != progress || executor.isWorking else { break }
+        progress = executor.progress
+      }
+      guard let self, let waiter = self.waiter else { return }
       self.waiter = nil
       waiter.resume(returning: false)
     }
@@ -299,7 +308,7 @@ extension TestStore {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     await settle()
     let running = ledger.runningSends.map(\.cascade)
-    _ = await withTimeout(timeout ?? self.timeout) {
+    _ = await withTimeout(timeout ?? self.timeout, idleOn: executor) {
       for cascade in running { await cascade.wait() }
     }
     await settle()
@@ -329,7 +338,7 @@ extension TestStore {
       for send in running { reportSkipped("effect still running for \(send.action)", at: location) }
     }
     core.runner.cancelAll()
-    _ = await withTimeout(timeout) {
+    _ = await withTimeout(timeout, idleOn: executor) {
       for send in running { await send.cascade.wait() }
     }
   }

@@ -67,8 +67,10 @@ public final class TestStore<State: Equatable, Action> {
     didSet { ledger.setExhaustive(exhaustivity == .on) }
   }
 
-  /// How long `receive` and `finish` wait before failing. Only a failing test ever waits this
-  /// long: a passing one goes on as soon as the action arrives or the effects end.
+  /// How long `receive` and `finish` wait, with the test's effects doing no work, before they
+  /// fail: time the effects spend working (on a slow or busy machine) does not count. Only a
+  /// failing test ever waits this long: a passing one goes on as soon as the action arrives or
+  /// the effects end.
   public var timeout: Duration = .seconds(1)
 
   /// Creates a test store.

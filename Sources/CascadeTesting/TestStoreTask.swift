@@ -18,7 +18,7 @@ public struct TestStoreTask: Hashable, Sendable {
   }
 
   /// Waits for the effects to finish; fails the test if they are still running after
-  /// `timeout` (the store's timeout by default).
+  /// `timeout` (the store's timeout by default) in which the test's effects did no work.
   public func finish(
     timeout: Duration? = nil,
     fileID: StaticString = #fileID,
@@ -28,7 +28,8 @@ public struct TestStoreTask: Hashable, Sendable {
   ) async {
     let timeout = timeout ?? self.timeout
     let task = self.task
-    let finished = await withTimeout(timeout) { await task.cascade?.wait() }
+    // The test's executor: the timeout counts only while it is idle.
+    let finished = await withTimeout(timeout, idleOn: .current) { await task.cascade?.wait() }
     if !finished, task.cascade?.isRunning == true {
       reportFailure(
         "Expected the effects of this send to finish, but they were still running after \(timeout).",

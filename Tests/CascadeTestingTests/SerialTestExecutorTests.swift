@@ -60,6 +60,38 @@ private actor Collector {
   func append(_ number: Int) { numbers.append(number) }
 }
 
+/// An effect that works for a while, piece by piece, then sends its result.
+private struct Worker: Reducer {
+  struct State: Equatable { var result = 0 }
+  enum Action: Equatable {
+    case start
+    case done(Int)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .start:
+      return .run { send in
+        // Each piece of work is a child task, as work an effect splits up usually is.
+        var total = 0
+        for piece in 0..<200 {
+          let base = total
+          total = await withTaskGroup(of: Int.self) { group in
+            group.addTask {
+              (0..<20_000).reduce(base) { ($0 &+ $1 &* piece) % 1_000_003 }
+            }
+            return await group.next() ?? base
+          }
+        }
+        await send(.done(total))
+      }
+    case let .done(total):
+      state.result = total
+      return .none
+    }
+  }
+}
+
 /// The serial executor is scoped to the test's effects: a test store's and a store's effects run
 /// on it, and every other task of the process stays on the global pool.
 @MainActor
@@ -104,6 +136,20 @@ struct SerialTestExecutorTests {
     let live = Store(initialState: Fan.State()) { Fan() }
     await live.send(.start(throughActor: false, evenOnesYield: true)).finish()
     #expect(live.state.order == expected)
+  }
+
+  /// A test store's timeout counts only the time the test's effects are idle: an effect that
+  /// keeps working for longer than the timeout (a slow machine, ThreadSanitizer) is waited
+  /// for, where a wall-clock timeout failed the test.
+  @Test func aReceiveWaitsForAnEffectThatKeepsWorking() async {
+    let store = TestStore(initialState: Worker.State()) { Worker() }
+    store.timeout = .milliseconds(5)
+    await store.send(.start)
+    let expected = (0..<200).reduce(0) { total, piece in
+      (0..<20_000).reduce(total) { ($0 &+ $1 &* piece) % 1_000_003 }
+    }
+    await store.receive(.done(expected)) { $0.result = expected }
+    await store.finish()
   }
 
   /// In a process where nothing of CascadeTesting has run yet, the first store still finds the

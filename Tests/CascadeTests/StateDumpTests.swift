@@ -64,6 +64,21 @@ private struct AppState: Equatable {
         """)
   }
 
+  /// A `@PresentationState` property dumps under the name the feature gave it, not its
+  /// storage's (`_sheet`), in diffs, test failures and the inspector alike.
+  @Test func aPresentationStatePropertyDumpsUnderItsOwnName() {
+    struct Screen {
+      @PresentationState var sheet: Profile?
+      var count = 0
+    }
+    var screen = Screen()
+    screen.sheet = Profile(id: 1, name: "Ada", tags: [], score: nil)
+    let dump = stateDump(screen)
+    #expect(dump.contains("\n  sheet: Profile("), "\(dump)")
+    #expect(!dump.contains("_sheet"), "\(dump)")
+    #expect(stateDump(Screen()).contains("\n  sheet: nil"))
+  }
+
   @Test func dumpsPayloadlessCasesSinglePayloadsAndEmptyCollections() {
     #expect(stateDump(Screen.home) == "Screen.home")
     #expect(stateDump(AppState().lookup) == "[:]")

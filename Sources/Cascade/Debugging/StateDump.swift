@@ -62,6 +62,12 @@ private func _dump(
         start: start, end: lines.count, reference: ObjectIdentifier(sharedValue._root)))
     return
   }
+  if value is any _PropertyWrapperStorage, let label, label.hasPrefix("_") {
+    // `@PresentationState var alert` is stored as `_alert`: shown as the user wrote it.
+    return _dump(
+      value, label: String(label.dropFirst()), indent: indent, into: &lines, visited: &visited,
+      maxElements: maxElements, sharedBlocks: &sharedBlocks)
+  }
   let pad = String(repeating: "  ", count: indent)
   let prefix = pad + (label.map { "\($0): " } ?? "")
   if let text = contentText(value) {
@@ -244,3 +250,6 @@ func typeDescription(_ type: Any.Type) -> String {
   flush()
   return result
 }
+
+/// A property wrapper whose storage (`_name`) dumps under the property's own name (`name`).
+package protocol _PropertyWrapperStorage {}

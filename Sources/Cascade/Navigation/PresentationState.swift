@@ -122,6 +122,8 @@ extension PresentationState: Codable where State: Codable {
   }
 }
 
+extension PresentationState: _PropertyWrapperStorage {}
+
 extension PresentationState: CustomReflectable {
   /// Reflects as the optional it wraps, so dumps and diffs show the presented state.
   public var customMirror: Mirror { Mirror(reflecting: wrappedValue as Any) }
