@@ -100,7 +100,7 @@ private struct Parent: Reducer {
       let failures = intercepted
       intercepted = []
       if failures.count != 1 || !failures[0].description.contains("− 2")
-        || !failures[0].description.contains("+1") || failures[0].line != line
+        || !failures[0].description.contains("+ 1") || failures[0].line != line
       {
         super.recordFailure(
           withDescription: "expected one state failure with a diff, got \(failures)",
