@@ -222,6 +222,16 @@ struct LiveSessionEndToEndTests {
     #expect(!run.errors.contains("[Cascade]") && !run.errors.contains(".swift:"), "\(run)")
   }
 
+  /// What a user writes is kept as typed: `write` keeps the text's own spaces.
+  @Test func writtenTextKeepsItsSpaces() throws {
+    defer { sandbox.remove() }
+    let run = try sandbox.run(
+      "qapple", ["--interactive", "--data-dir", sandbox.folder("data").path],
+      input: "answers\nwrite  two  spaces   and three\nquit\n")
+    #expect(!run.hung && run.status == 0, "\(run)")
+    #expect(run.output.contains("Me: two  spaces   and three [mine]"), "\(run)")
+  }
+
   @Test func anUnknownCommandIsShownBackShortAndHarmless() throws {
     defer { sandbox.remove() }
     let typed = "\u{1B}[2J" + String(repeating: "x", count: 1_000_000)
