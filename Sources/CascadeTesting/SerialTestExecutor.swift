@@ -47,6 +47,18 @@ public final class SerialTestExecutor: TaskExecutor, Sendable {
   /// idle, however long the machine takes to get to it.
   var isWorking: Bool { unfinished.load(ordering: .relaxed) > 0 }
 
+  /// Returns once a whole `period` has passed in which the executor was given no job and had
+  /// none waiting or running at its end (effects that keep working on a slow or busy machine
+  /// are waited for), or when the waiting task is cancelled.
+  func waitUntilIdle(for period: Duration) async {
+    var seen = progress
+    while true {
+      try? await Task.sleep(for: period)
+      guard !Task.isCancelled, progress != seen || isWorking else { return }
+      seen = progress
+    }
+  }
+
   /// Runs `job` on the main thread after every job already queued there, isolated to the main
   /// actor as a main-actor job is, with this executor kept as its task's preference.
   public func enqueue(_ job: consuming ExecutorJob) {

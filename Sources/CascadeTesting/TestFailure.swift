@@ -48,10 +48,9 @@ func indented(_ text: String, by spaces: Int = 4) -> String {
 /// Waits for `operation`, or gives up after `timeout`: the wall clock bounds only a test that
 /// is already failing.
 ///
-/// With an `executor`, the time counts only while the test's effects are idle: each `timeout`
-/// that passes with jobs given to the executor, or one waiting or running at its end, starts
-/// another, so effects that keep working (on a slow or busy machine) are waited for, and only
-/// effects that wait on something outside the test (real time, a device) time out.
+/// With an `executor`, the time counts only while the test's effects are idle (see
+/// ``SerialTestExecutor/waitUntilIdle(for:)``): only effects that wait on something outside
+/// the test (real time, a device) time out.
 package func withTimeout(
   _ timeout: Duration, idleOn executor: SerialTestExecutor? = nil,
   _ operation: @escaping @Sendable () async -> Void
@@ -64,14 +63,12 @@ package func withTimeout(
       return !Task.isCancelled
     }
     group.addTask {
-      var progress = executor?.progress
-      while true {
+      if let executor {
+        await executor.waitUntilIdle(for: timeout)
+      } else {
         try? await Task.sleep(for: timeout)
-        guard !Task.isCancelled, let executor,
-          executor.progress != progress || executor.isWorking
-        else { return false }
-        progress = executor.progress
       }
+      return false
     }
     let first = await group.next() ?? false
     group.cancelAll()

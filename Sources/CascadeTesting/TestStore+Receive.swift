@@ -272,14 +272,8 @@ extension TestStore {
     if !received.isEmpty { return true }
     let executor = self.executor
     let timer = Task { @MainActor [weak self] in
-      var progress = executor.progress
-      while true {
-        try? await Task.sleep(for: timeout)
-        guard !Task.isCancelled else { return }
-        guard executor.progress != progress || executor.isWorking else { break }
-        progress = executor.progress
-      }
-      guard let self, let waiter = self.waiter else { return }
+      await executor.waitUntilIdle(for: timeout)
+      guard !Task.isCancelled, let self, let waiter = self.waiter else { return }
       self.waiter = nil
       waiter.resume(returning: false)
     }
