@@ -10,7 +10,7 @@ import Cascade
 /// ```swift
 /// // Main.Action.path(.element(id: 0, action: .detail(.presented(.loaded(result)))))
 /// await store.receive(\.path[id: 0].detail.loaded) {
-///   $0.path[id: 0, case: \.detail]?.isLoading = false
+///   $0.path[id: 0, case: Path.State.detail]?.isLoading = false
 /// }
 /// ```
 ///

@@ -125,9 +125,39 @@ public final class TestClock: Clock, Sendable {
 
   /// Advances until no task sleeps on this clock. Effects started just before (by a `send`)
   /// are let run to their first sleep first.
-  public func run() async {
+  ///
+  /// ```swift
+  /// await store.send(.startButtonTapped)
+  /// await clock.run()   // every delay elapses, however long
+  /// await store.receive(Feature.Action.finished)
+  /// ```
+  ///
+  /// A timer that never stops would keep this advancing forever: after `timeout` of real time
+  /// with sleepers still waiting, the test fails at the call ("a task keeps sleeping") and the
+  /// clock stays where it got to.
+  ///
+  /// - Parameter timeout: How long, in real time, to keep advancing. The default is five
+  ///   seconds, ten times swift-clocks' 500 ms, so that a slow or busy machine running a long
+  ///   but finite schedule does not fail a correct test.
+  public func run(
+    timeout: Duration = .seconds(5),
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let started = ContinuousClock.now
     await settle()
     while let earliest = state.withLock({ $0.sleepers.values.map(\.deadline).min() }) {
+      guard ContinuousClock.now - started < timeout else {
+        reportFailure(
+          """
+          TestClock.run(timeout: \(timeout)) gave up: tasks still sleep on the clock after \
+          advancing it to \(now) (the next wake-up is at \(earliest)). A timer that never stops \
+          keeps a clock running forever: cancel its effect before calling run(), or advance by \
+          a fixed duration instead.
+          """,
+          at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        return
+      }
       await advance(to: earliest)
     }
   }

@@ -67,6 +67,50 @@ public final class TestStore<State: Equatable, Action> {
     didSet { ledger.setExhaustive(exhaustivity == .on) }
   }
 
+  /// Runs `operation` with ``exhaustivity`` set to `exhaustivity`, then puts the previous
+  /// setting back (also when `operation` throws).
+  ///
+  /// ```swift
+  /// await store.withExhaustivity(.off) {
+  ///   await store.send(.onAppear)           // the loading details are not checked here
+  ///   await store.skipReceivedActions()
+  /// }
+  /// await store.send(.saveButtonTapped) {   // but everything from here on is
+  ///   $0.isSaving = true
+  /// }
+  /// ```
+  ///
+  /// What the block leaves behind (an action received but not asserted, an effect still
+  /// running) is checked by the setting in force when it is checked: at ``finish(timeout:fileID:filePath:line:column:)``
+  /// or when the store goes away, under the restored setting.
+  public func withExhaustivity<R>(
+    _ exhaustivity: Exhaustivity,
+    operation: () async throws -> R
+  ) async rethrows -> R {
+    let previous = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = previous }
+    return try await operation()
+  }
+
+  /// Runs `operation` with ``exhaustivity`` set to `exhaustivity`, then puts the previous
+  /// setting back: the synchronous form, for assertions on ``state``.
+  ///
+  /// ```swift
+  /// store.withExhaustivity(.off) {
+  ///   #expect(store.state.results.count == 3)
+  /// }
+  /// ```
+  public func withExhaustivity<R>(
+    _ exhaustivity: Exhaustivity,
+    operation: () throws -> R
+  ) rethrows -> R {
+    let previous = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = previous }
+    return try operation()
+  }
+
   /// How long `receive` and `finish` wait, with the test's effects doing no work, before they
   /// fail: time the effects spend working (on a slow or busy machine) does not count. Only a
   /// failing test ever waits this long: a passing one goes on as soon as the action arrives or

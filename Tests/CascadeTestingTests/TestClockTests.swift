@@ -49,6 +49,39 @@ struct TestClockTests {
     #expect(clock.now == TestClock.Instant(offset: .seconds(5)))
   }
 
+  @Test func runWithATimeoutStopsANeverEndingTimerAndFails() async {
+    let clock = TestClock()
+    let ticks = Guarded(0)
+    let timer = Task(executorPreference: SerialTestExecutor.current) {
+      while !Task.isCancelled {
+        try await clock.sleep(for: .seconds(1))
+        ticks.withLock { $0 += 1 }
+      }
+    }
+    await pollUntil { clock.sleeperCount > 0 }
+    let line = #line + 2
+    await withKnownIssue {
+      await clock.run(timeout: .milliseconds(50))
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("gave up")
+        && issue.sourceLocation?.line == line
+    }
+    #expect(ticks.withLock { $0 } > 0)
+    timer.cancel()
+    _ = await timer.result
+  }
+
+  @Test func runFinishesAFiniteScheduleWithinItsTimeout() async throws {
+    let clock = TestClock()
+    let sleeper = Task(executorPreference: SerialTestExecutor.current) {
+      for _ in 0..<100 { try await clock.sleep(for: .seconds(1)) }
+    }
+    await pollUntil { clock.sleeperCount > 0 }
+    await clock.run(timeout: .seconds(30))
+    try await sleeper.value
+    #expect(clock.now == TestClock.Instant(offset: .seconds(100)))
+  }
+
   @Test func aDeadlineAlreadyPassedReturnsAtOnce() async throws {
     let clock = TestClock()
     await clock.advance(by: .seconds(10))

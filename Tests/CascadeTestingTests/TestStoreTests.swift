@@ -172,6 +172,30 @@ struct TestStoreTests {
     #expect(store.state.results == ["a", "b"])
   }
 
+  @Test func withExhaustivityAppliesOnlyInsideTheBlock() async {
+    let store = makeStore()
+    await store.withExhaustivity(.off) {
+      await store.send(.load)  // isLoading changes: not asserted, not a failure
+      await store.skipReceivedActions()
+    }
+    #expect(store.exhaustivity == .on)
+    #expect(store.state.results == ["a", "b"])
+    await withKnownIssue {
+      await store.send(.increment)  // exhaustive again: the unasserted count fails
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("count: 1")
+    }
+  }
+
+  @Test func withExhaustivityCanTurnItOnInANonExhaustiveTest() async {
+    let store = makeStore()
+    store.exhaustivity = .off
+    let value = store.withExhaustivity(.on) { store.exhaustivity }
+    #expect(value == .on)
+    #expect(store.exhaustivity == .off)
+    await store.send(.increment)
+  }
+
   @Test func skippedAssertionsAreShownAsKnownIssues() async {
     let store = makeStore()
     store.exhaustivity = .off(showSkippedAssertions: true)

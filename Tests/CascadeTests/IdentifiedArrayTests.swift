@@ -13,6 +13,17 @@ private struct Todo: Identifiable, Equatable, Hashable, Codable, Sendable {
   private let eggs = Todo(id: 2, title: "Eggs")
   private let tea = Todo(id: 3, title: "Tea")
 
+  @Test func filterReturnsAnIdentifiedArray() {
+    let todos: IdentifiedArrayOf<Todo> = [milk, eggs, tea]
+    let kept = todos.filter { $0.id != 2 }
+    #expect(kept.ids == [1, 3])
+    #expect(kept[id: 3] == tea)
+    #expect(kept[id: 2] == nil)
+    // An Array where the context asks for one.
+    let array: [Todo] = todos.filter { $0.id == 2 }
+    #expect(array == [eggs])
+  }
+
   @Test func keepsOrderAndFindsByID() {
     let todos: IdentifiedArrayOf<Todo> = [milk, eggs, tea]
     #expect(todos.map(\.title) == ["Milk", "Eggs", "Tea"])

@@ -198,6 +198,19 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
     }
   }
 
+  /// The elements that satisfy `isIncluded`, in order, as an identified array with the same
+  /// ids (the `Sequence` method returns an `Array`; this one is chosen unless the context asks
+  /// for an `Array`).
+  ///
+  /// ```swift
+  /// var filteredTodos: IdentifiedArrayOf<Todo> {
+  ///   todos.filter { !$0.isComplete }
+  /// }
+  /// ```
+  public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> Self {
+    Self(uniqueElements: try _elements.filter(isIncluded), accessor: _id)
+  }
+
   /// Removes every element.
   public mutating func removeAll() {
     guard !_elements.isEmpty else { return }

@@ -52,55 +52,51 @@ public struct UnimplementedError: Error, CustomStringConvertible {
 }
 
 /// An endpoint that reports itself and throws ``UnimplementedError`` when called: the usual
-/// test value of a client's throwing closure.
+/// test value of a client's throwing closure, whatever its arguments.
 ///
 /// ```swift
-/// static let testValue = RankingClient(fetch: unimplemented("RankingClient.fetch"))
+/// static let testValue = RankingClient(
+///   fetch: unimplemented("RankingClient.fetch"),          // (School) async throws -> Ranking
+///   save: unimplemented("RankingClient.save")             // (Ranking, URL) throws -> Void
+/// )
 /// ```
-public func unimplemented<Input, Output>(
+public func unimplemented<each Input, Output>(
   _ endpoint: String, fileID: StaticString = #fileID, line: UInt = #line
-) -> @Sendable (Input) async throws -> Output {
-  { _ in
+) -> @Sendable (repeat each Input) async throws -> Output {
+  { (_: repeat each Input) in
     reportUnimplemented(endpoint, fileID: fileID, line: line)
     throw UnimplementedError(endpoint)
   }
 }
 
-/// An endpoint that reports itself and returns `placeholder` when called.
+/// A synchronous endpoint that reports itself and throws ``UnimplementedError`` when called.
 ///
 /// ```swift
-/// static let testValue = SettingsClient(load: unimplemented("SettingsClient.load", placeholder: .default))
+/// static let testValue = StorageClient(load: unimplemented("StorageClient.load"))
 /// ```
-public func unimplemented<Input, Output: Sendable>(
-  _ endpoint: String, placeholder: Output, fileID: StaticString = #fileID, line: UInt = #line
-) -> @Sendable (Input) -> Output {
-  { _ in
-    reportUnimplemented(endpoint, fileID: fileID, line: line)
-    return placeholder
-  }
-}
-
-/// An endpoint without arguments that reports itself and returns `placeholder` when called.
-///
-/// ```swift
-/// static let testValue = SettingsClient(tapCount: unimplemented("SettingsClient.tapCount", placeholder: 0))
-/// ```
-public func unimplemented<Output: Sendable>(
-  _ endpoint: String, placeholder: Output, fileID: StaticString = #fileID, line: UInt = #line
-) -> @Sendable () -> Output {
-  {
-    reportUnimplemented(endpoint, fileID: fileID, line: line)
-    return placeholder
-  }
-}
-
-/// An asynchronous endpoint without arguments that reports itself and throws
-/// ``UnimplementedError`` when called.
-public func unimplemented<Output>(
+public func unimplemented<each Input, Output>(
   _ endpoint: String, fileID: StaticString = #fileID, line: UInt = #line
-) -> @Sendable () async throws -> Output {
-  {
+) -> @Sendable (repeat each Input) throws -> Output {
+  { (_: repeat each Input) in
     reportUnimplemented(endpoint, fileID: fileID, line: line)
     throw UnimplementedError(endpoint)
+  }
+}
+
+/// An endpoint that reports itself and returns `placeholder` when called, whatever its
+/// arguments; it fits a throwing or `async` endpoint too (it never throws).
+///
+/// ```swift
+/// static let testValue = SpeechClient(
+///   authorizationStatus: unimplemented("SpeechClient.authorizationStatus", placeholder: .denied),
+///   requestAuthorization: unimplemented("SpeechClient.requestAuthorization", placeholder: .denied)
+/// )
+/// ```
+public func unimplemented<each Input, Output: Sendable>(
+  _ endpoint: String, placeholder: Output, fileID: StaticString = #fileID, line: UInt = #line
+) -> @Sendable (repeat each Input) -> Output {
+  { (_: repeat each Input) in
+    reportUnimplemented(endpoint, fileID: fileID, line: line)
+    return placeholder
   }
 }

@@ -361,3 +361,46 @@ package func _sharedRoots(in value: Any) -> [any _AnySharedRoot] {
   walk(value, depth: 0)
   return Array(found.values)
 }
+
+/// A shared optional seen as its wrapped value: `Shared(sharedOptional)`. Keeps the last value
+/// it read, so that a holder of an element that was removed (a screen showing a deleted row
+/// while it is dismissed) still reads something: the element as it last was.
+final class _SharedUnwrapped<Value: Sendable>: _SharedBox<Value>, @unchecked Sendable {
+  // `@unchecked Sendable`: `parent` is immutable and guards its value; `last` is behind a lock.
+  let parent: _SharedBox<Value?>
+  private let last: Guarded<Value>
+
+  init(parent: _SharedBox<Value?>, current: Value) {
+    self.parent = parent
+    self.last = Guarded(current)
+  }
+
+  override var root: any _AnySharedRoot { parent.root }
+  override var identity: _SharedIdentity {
+    let parent = parent.identity
+    return _SharedIdentity(root: parent.root, path: parent.path + [\Value?.!])
+  }
+
+  override func read() -> Value {
+    guard let value = parent.read() else { return last.withLock { $0 } }
+    last.withLock { $0 = value }
+    return value
+  }
+
+  /// Changes the wrapped value; once the optional is `nil`, the change is made to the last value
+  /// only (the element is gone: there is nothing to write it into).
+  override func mutate<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try parent.mutate { optional in
+      guard var value = optional else {
+        var stale = last.withLock { $0 }
+        let result = try body(&stale)
+        last.withLock { $0 = stale }
+        return result
+      }
+      let result = try body(&value)
+      optional = value
+      last.withLock { $0 = value }
+      return result
+    }
+  }
+}

@@ -179,6 +179,25 @@ extension StackState: RandomAccessCollection, MutableCollection {
   /// Whether no screen is pushed.
   @inlinable public var isEmpty: Bool { _entries._elements.isEmpty }
 
+  /// The state of the screen with `id` when it is in the case `embed` makes, or `nil`.
+  /// Setting a payload replaces that screen's state with the case (the screen keeps its id);
+  /// setting `nil` changes nothing.
+  ///
+  /// ```swift
+  /// await store.receive(\.path[id: 0].detail.loaded) {
+  ///   $0.path[id: 0, case: Path.State.detail]?.isLoading = false
+  /// }
+  /// ```
+  public subscript<Case>(
+    id id: StackElementID, case embed: @escaping @Sendable (Case) -> Element
+  ) -> Case? {
+    get { self[id: id].flatMap { CasePath(embed).extract(from: $0) } }
+    set {
+      guard let newValue, self[id: id] != nil else { return }
+      self[id: id] = embed(newValue)
+    }
+  }
+
   /// The element at `position`, counted from the bottom. Assigning replaces the screen's state
   /// and keeps its id.
   public subscript(position: Int) -> Element {

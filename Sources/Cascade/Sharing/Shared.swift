@@ -103,6 +103,23 @@ public struct Shared<Value: Sendable>: Sendable {
     Shared<Member>(box: _SharedProjection(parent: box, keyPath: keyPath))
   }
 
+  /// The shared value inside a shared optional, or `nil` when the optional is `nil` now: with
+  /// ``subscript(id:)``, a child's own reference to one element of a shared collection.
+  ///
+  /// ```swift
+  /// @Shared(.syncUps) var syncUps          // IdentifiedArrayOf<SyncUp>
+  /// guard let syncUp = Shared($syncUps[id: id]) else { return .none }   // Shared<SyncUp>
+  /// state.path.append(.detail(SyncUpDetail.State(syncUp: syncUp)))
+  /// ```
+  ///
+  /// Reads and writes go through to the element. If the element is later removed, the
+  /// reference keeps reading the element as it last was, and its writes change only that
+  /// copy: the collection is never given back an element it removed.
+  public init?(_ base: Shared<Value?>) {
+    guard let current = base.box.read() else { return nil }
+    self.init(box: _SharedUnwrapped(parent: base.box, current: current))
+  }
+
   /// Mutates the value under its lock: no other task reads or writes it meanwhile. Every
   /// holder and observer sees the change, and a persisted value is saved.
   ///
@@ -184,4 +201,18 @@ package protocol _SharedValue {
 extension Shared: _SharedValue {
   package var _root: any _AnySharedRoot { box.root }
   package var _wrappedAny: Any { wrappedValue }
+}
+
+extension Shared {
+  /// A shared reference to the element with `id` of a shared identified array: `nil` while
+  /// there is no such element. Pass it to ``init(_:)`` to hold the element itself.
+  ///
+  /// ```swift
+  /// let syncUp: Shared<SyncUp?> = $syncUps[id: id]
+  /// syncUp.withLock { $0?.title = "Engineering" }   // changes the element in the array
+  /// ```
+  public subscript<ID, Element: Sendable>(id id: ID) -> Shared<Element?>
+  where Value == IdentifiedArray<ID, Element> {
+    Shared<Element?>(box: _SharedProjection(parent: box, keyPath: \.[id: id]))
+  }
 }

@@ -15,13 +15,22 @@ extension DependencyValues {
 
 /// Produces the current date.
 public struct DateGenerator: Sendable {
-  private let generate: @Sendable () -> Date
+  private var generate: @Sendable () -> Date
 
   /// A generator from a function.
   public init(_ generate: @escaping @Sendable () -> Date) { self.generate = generate }
 
-  /// The current date.
-  public var now: Date { generate() }
+  /// The current date. Setting it fixes the generator to that date, as in a test:
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: Feature.State()) { Feature() } withDependencies: {
+  ///   $0.date.now = Date(timeIntervalSince1970: 1_234_567_890)
+  /// }
+  /// ```
+  public var now: Date {
+    get { generate() }
+    set { generate = { newValue } }
+  }
 
   /// The current date.
   public func callAsFunction() -> Date { generate() }

@@ -43,12 +43,31 @@ public struct UUIDGenerator: Sendable {
 }
 
 extension UUID {
-  /// The UUID whose last 64 bits are `value`: `UUID(incrementing: 1)` is
+  /// The UUID whose last twelve hex digits are `value` (higher bits are dropped):
+  /// `UUID(incrementing: 1)` is
   /// 00000000-0000-0000-0000-000000000001.
   public init(incrementing value: UInt64) {
     let hex = String(value, radix: 16, uppercase: true)
     let digits = String(repeating: "0", count: 12 - min(hex.count, 12)) + hex.suffix(12)
     self.init(uuidString: "00000000-0000-0000-0000-\(digits)")!
+  }
+}
+
+extension UUID {
+  /// The UUID whose last twelve hex digits are `intValue`: `UUID(0)` is
+  /// 00000000-0000-0000-0000-000000000000 and `UUID(1)` ends in 1, the ids
+  /// ``UUIDGenerator/incrementing`` makes. Write expected ids in tests with it.
+  ///
+  /// ```swift
+  /// await store.send(.addButtonTapped) {
+  ///   $0.todos.insert(Todo.State(id: UUID(0)), at: 0)
+  /// }
+  /// ```
+  ///
+  /// - Precondition: `intValue` is not negative.
+  public init(_ intValue: Int) {
+    precondition(intValue >= 0, "UUID(\(intValue)): the value must not be negative")
+    self.init(incrementing: UInt64(intValue))
   }
 }
 

@@ -1,0 +1,115 @@
+import CascadeTesting
+import Testing
+
+@testable import Cascade
+
+/// A search form: every field is a binding; typing in the query searches when live search is on.
+private struct SearchForm: Reducer {
+  struct State: Equatable {
+    var query = ""
+    var isLive = false
+    var limit = 10
+    var searches: [String] = []
+  }
+  enum Action: BindableAction, Equatable {
+    case binding(BindingAction<State>)
+    case search
+  }
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, action in
+      switch action {
+      case .binding(\.query):
+        // The binding reducer ran first: the new query is already in the state.
+        return state.isLive ? .send(.search) : .none
+      case .binding(\.limit):
+        state.limit = max(1, state.limit)
+        return .none
+      case .binding:
+        return .none
+      case .search:
+        state.searches.append(state.query)
+        return .none
+      }
+    }
+  }
+}
+
+@MainActor
+@Suite(.hangGuard)
+struct BindingReducerTests {
+  init() { reportRuntimeWarningsAsTestFailures() }
+
+  @Test func aBindingWritesItsFieldInAStore() {
+    let store = Store(initialState: SearchForm.State()) { SearchForm() }
+    store.send(.binding(.set(\.query, "seoul")))
+    store.send(.set(\.isLive, true))
+    #expect(store.state.query == "seoul")
+    #expect(store.state.isLive)
+    #expect(store.state.searches.isEmpty)
+  }
+
+  @Test func theParentReactsToOneFieldAfterTheBindingIsWritten() async {
+    let store = Store(initialState: SearchForm.State(isLive: true)) { SearchForm() }
+    await store.send(.set(\.query, "busan")).finish()
+    #expect(store.state.searches == ["busan"])
+    store.send(.set(\.isLive, false))
+    await store.send(.set(\.query, "daegu")).finish()
+    #expect(store.state.searches == ["busan"])
+  }
+
+  @Test func aReducerCanAdjustTheValueABindingWrote() {
+    let store = Store(initialState: SearchForm.State()) { SearchForm() }
+    store.send(.set(\.limit, -5))
+    #expect(store.state.limit == 1)
+  }
+
+  @Test func aTestStoreAssertsBindingsAndReceivesWhatTheyCause() async {
+    let store = TestStore(initialState: SearchForm.State()) { SearchForm() }
+    await store.send(.binding(.set(\.isLive, true))) { $0.isLive = true }
+    await store.send(.set(\.query, "jeju")) { $0.query = "jeju" }
+    await store.receive(.search) { $0.searches = ["jeju"] }
+    await store.send(.set(\.limit, 0)) { $0.limit = 1 }
+  }
+
+  @Test func aTestStoreFailsOnAWrongBindingAssertion() async {
+    let store = TestStore(initialState: SearchForm.State()) { SearchForm() }
+    await withKnownIssue {
+      await store.send(.set(\.query, "jeju")) { $0.query = "jej" }
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("jej")
+    }
+  }
+
+  @Test func bindingActionsCompareFieldAndValue() {
+    typealias Binding = BindingAction<SearchForm.State>
+    #expect(Binding.set(\.query, "a") == Binding.set(\.query, "a"))
+    #expect(Binding.set(\.query, "a") != Binding.set(\.query, "b"))
+    #expect(Binding.set(\.limit, 1) != Binding.set(\.query, "1"))
+    #expect(SearchForm.Action.set(\.query, "a") == .binding(.set(\.query, "a")))
+  }
+
+  @Test func aKeyPathMatchesOnlyBindingsOfItsField() {
+    let action = BindingAction<SearchForm.State>.set(\.query, "x")
+    #expect(\SearchForm.State.query ~= action)
+    #expect(!(\SearchForm.State.limit ~= action))
+    switch SearchForm.Action.set(\.isLive, true) {
+    case .binding(\.query): Issue.record("matched the wrong field")
+    case .binding(\.isLive): break
+    default: Issue.record("did not match its field")
+    }
+  }
+
+  @Test func aBindingPrintsItsFieldAndValue() {
+    let text = String(reflecting: BindingAction<SearchForm.State>.set(\.query, "seoul"))
+    #expect(text.hasPrefix(".set(\\"))
+    #expect(text.contains("query"))
+    #expect(text.hasSuffix("\"seoul\")"))
+  }
+
+  @Test func applyWritesIntoAnyStateValue() {
+    var state = SearchForm.State()
+    BindingAction<SearchForm.State>.set(\.limit, 3).apply(to: &state)
+    #expect(state.limit == 3)
+  }
+}

@@ -1,0 +1,94 @@
+import CascadeTesting
+import Testing
+
+@testable import Cascade
+
+private struct Failure: Error, Equatable {}
+
+@Suite(.hangGuard)
+struct ConcurrencyExtrasTests {
+  @Test func resultCatchingKeepsAnAsyncValue() async throws {
+    let result = await Result { () async throws -> Int in
+      await Task.yield()
+      return 42
+    }
+    #expect(try result.get() == 42)
+  }
+
+  @Test func resultCatchingKeepsAnAsyncError() async {
+    let result = await Result { () async throws -> Int in
+      await Task.yield()
+      throw Failure()
+    }
+    #expect(throws: Failure.self) { try result.get() }
+  }
+
+  @Test func taskNeverWaitsUntilCancelledThenThrowsCancellation() async {
+    let started = Guarded(false)
+    let task = Task {
+      started.withLock { $0 = true }
+      try await Task.never()
+    }
+    await pollUntil { started.withLock { $0 } }
+    // Still waiting after the task has had every chance to run.
+    for _ in 0..<50 { await Task.yield() }
+    task.cancel()
+    let outcome = await task.result
+    #expect(throws: CancellationError.self) { try outcome.get() }
+  }
+
+  @Test func taskNeverInACancelledTaskThrowsAtOnce() async {
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      try await Task.never()
+    }
+    let outcome = await task.result
+    #expect(throws: CancellationError.self) { try outcome.get() }
+  }
+
+  @MainActor
+  @Test func anEffectWaitingOnTaskNeverEndsWhenCancelled() async {
+    let store = Store(initialState: 0) {
+      Reduce<Int, Bool> { state, start in
+        guard start else { return .cancel(id: "never") }
+        return .run { _ in try await Task.never() }.cancellable(id: "never")
+      }
+    }
+    let task = store.send(true)
+    #expect((task.cascade?.isRunning ?? false))
+    store.send(false)
+    await task.finish()
+    #expect(!(task.cascade?.isRunning ?? false))
+  }
+
+  @Test func anyHashableSendableComparesWrappedValues() {
+    #expect(AnyHashableSendable(1) == AnyHashableSendable(1))
+    #expect(AnyHashableSendable(1) != AnyHashableSendable(2))
+    #expect(AnyHashableSendable(1) != AnyHashableSendable("1"))
+    #expect(AnyHashableSendable(AnyHashableSendable("a")) == AnyHashableSendable("a"))
+    #expect(Set([AnyHashableSendable(1), 1, "one", "one"]).count == 2)
+    #expect(AnyHashableSendable("id").description == "id")
+    #expect(AnyHashableSendable(3).base as? Int == 3)
+  }
+
+  @MainActor
+  @Test func anyHashableSendableIsACancelIDForGenericIDs() async {
+    func cancelID<ID: Hashable & Sendable>(_ id: ID) -> AnyHashableSendable {
+      AnyHashableSendable(id)
+    }
+    let store = Store(initialState: 0) {
+      Reduce<Int, Int> { _, id in
+        id >= 0
+          ? .run { _ in try await Task.never() }.cancellable(id: cancelID(id))
+          : .cancel(id: cancelID(-id))
+      }
+    }
+    let one = store.send(1)
+    let two = store.send(2)
+    store.send(-1)
+    await one.finish()
+    #expect((two.cascade?.isRunning ?? false))
+    store.send(-2)
+    await two.finish()
+  }
+}
