@@ -161,6 +161,9 @@ public final class TestStore<State: Equatable, Action> {
     } operation: {
       initialState()
     }
+    // Stacks built before the test store (outside its sequence) keep their ids; new screens
+    // get ids above them, in the reducer and in the test's expectations alike.
+    stackElementIDs.skip(past: _nextFreeStackElementID(in: state) - 1)
     self.store = Store(initialState: state, reducer: reducer) { $0 = prepared }
     guard let core = store.core as? _StoreCore<State, Action> else {
       fatalError("TestStore: a root store's core has the store's own state and action types.")

@@ -60,10 +60,24 @@ struct CasePathableTests {
     #expect(path[id: ids[1], case: Screen.form] == nil)
     path[id: ids[0], case: Screen.form]?.attendees.append("Blob")
     #expect(path[id: ids[0]] == .form(Screen.Form(title: "A", attendees: ["Blob"])))
-    // Writing through a case the screen is not in changes nothing.
-    path[id: ids[1], case: Screen.form]?.title = "x"
-    #expect(path[id: ids[1]] == .alert("B"))
-    #expect(path.ids == ids)
+    path[id: ids[0], case: Screen.form] = nil
+    #expect(path.ids == [ids[1]])
+  }
+
+  @Test func aStackScreenChangedThroughAnotherCaseIsReportedAndKept() async {
+    var path = StackState<Screen>([.alert("B")])
+    let id = path.ids[0]
+    let line = #line + 2
+    let (_, warnings) = await RuntimeWarnings.capturing {
+      path[id: id, case: Screen.form]?.title = "x"
+      path[id: id, case: Screen.form] = nil
+      path[id: 42, case: Screen.alert] = "nobody"
+    }
+    #expect(path == StackState([.alert("B")]))
+    #expect(warnings.count == 3)
+    #expect(warnings.first?.message.contains("is .alert") == true)
+    #expect(warnings.first?.line == UInt(line))
+    #expect(warnings.last?.message.contains("is not on the stack") == true)
   }
 
   @Test func aTestStoreAssertionModifiesTheCaseItExpects() async {

@@ -3,10 +3,10 @@ import Testing
 
 @testable import Cascade
 
-// Parity with TCA's StackReducerTests: 13 behaviours ported, 3 deliberately different (see
-// "Navigation: differences from TCA" in the migration guide): `stack[id:case:]` (Cascade has
-// no case subscript), the warnings' exact text, and a `.push` id above the next generated one
-// (Cascade accepts it).
+// Parity with TCA's StackReducerTests: 15 behaviours ported (`stack[id:case:]` read, change,
+// pop and wrong-case report are in CasePathableTests), 2 deliberately different (see
+// "Navigation: differences from TCA" in the migration guide): the warnings' exact text, and a
+// `.push` id above the next generated one (Cascade accepts it).
 
 /// One tab: a stack of tickers of its own.
 private struct TabFeature: Reducer {

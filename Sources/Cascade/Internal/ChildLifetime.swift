@@ -172,6 +172,18 @@ final class _LiveElements<ID: Hashable & Sendable> {
     seenStamp = structure.stamp
   }
 
+  /// Call after an action that put a different collection in place of the one last seen (a
+  /// new stack assigned): every id seen before, all of which are gone, and learns the new ids.
+  @inlinable
+  func replaced(by structure: () -> Structure) -> _GoneIDs<ID> {
+    var gone = _GoneIDs<ID>()
+    for id in ids { gone.insert(id) }
+    let structure = structure()
+    ids = Set(structure.positions.keys)
+    seenStamp = structure.stamp
+    return gone
+  }
+
   /// Call after the action, with the collection's structure `stamp`: the ids that were there at
   /// the last look and are gone now. Empty, and the collection not read, when its structure did
   /// not change. One change since the last look (a push, a pop) is read from `lastChange`, the
@@ -224,6 +236,15 @@ final class _LiveElements<ID: Hashable & Sendable> {
 /// `malloc` and a `free` per pop.
 @usableFromInline
 struct _GoneIDs<ID: Hashable & Sendable>: Sendable, Sequence {
+  /// The same ids, each transformed.
+  @inlinable
+  func map<Other>(_ transform: (ID) -> Other) -> _GoneIDs<Other> {
+    var mapped = _GoneIDs<Other>()
+    if let first { mapped.insert(transform(first)) }
+    for id in others { mapped.insert(transform(id)) }
+    return mapped
+  }
+
   @usableFromInline var first: ID?
   @usableFromInline var others: Set<ID>
 

@@ -31,7 +31,7 @@ package final class _StackElementIDGenerator: Sendable {
   }
 
   /// Makes sure `id`, given from outside (a `.push(id:state:)` action), is never given again.
-  func skip(past id: Int) {
+  package func skip(past id: Int) {
     var current = next.load(ordering: .relaxed)
     while current <= id {
       let (exchanged, original) = next.compareExchange(
@@ -62,4 +62,31 @@ extension DependencyValues {
     values._stackElementIDs = _StackElementIDGenerator()
     return values
   }
+}
+
+/// Lets a test store find the stacks in a state built outside its id sequence.
+package protocol _AnyStackState {
+  /// The id the stack would give its next screen: above every id on it.
+  var _nextStackElementID: Int { get }
+}
+
+extension StackState: _AnyStackState {
+  package var _nextStackElementID: Int { _nextID }
+}
+
+/// The lowest id above every screen of every stack in `value`, found by walking it with
+/// `Mirror` (classes are not entered): for a test store's initial state, never per action.
+package func _nextFreeStackElementID(in value: Any) -> Int {
+  var next = 0
+  func walk(_ value: Any, depth: Int) {
+    if let stack = value as? any _AnyStackState {
+      next = Swift.max(next, stack._nextStackElementID)
+    }
+    guard depth < 64 else { return }
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .class { return }
+    for child in mirror.children { walk(child.value, depth: depth + 1) }
+  }
+  walk(value, depth: 0)
+  return next
 }

@@ -38,11 +38,16 @@ public struct StackState<Element> {
 
   @usableFromInline var _entries: IdentifiedArray<StackElementID, Entry>
   @usableFromInline var _nextID: Int
+  /// Which stack this is: set when a stack is made (never by a change or a copy), so that the
+  /// screens of two stacks made apart, whose ids may be equal, are never taken for one another
+  /// (a screen's effects run under its stack's identity and its id). Not part of equality.
+  @usableFromInline let _origin: UInt64
 
   /// An empty stack.
   public init() {
     self._entries = IdentifiedArray(uniqueElements: [], accessor: { $0.id })
     self._nextID = 0
+    self._origin = _entries._stamp
   }
 
   /// A stack of `elements`, bottom first.
@@ -180,21 +185,40 @@ extension StackState: RandomAccessCollection, MutableCollection {
   @inlinable public var isEmpty: Bool { _entries._elements.isEmpty }
 
   /// The state of the screen with `id` when it is in the case `embed` makes, or `nil`.
-  /// Setting a payload replaces that screen's state with the case (the screen keeps its id);
-  /// setting `nil` changes nothing.
+  /// Changing it changes that screen (it keeps its id); setting `nil` pops that screen alone.
   ///
   /// ```swift
   /// await store.receive(\.path[id: 0].detail.loaded) {
   ///   $0.path[id: 0, case: Path.State.detail]?.isLoading = false
   /// }
   /// ```
+  ///
+  /// A change through it when there is no screen with `id`, or the screen is in another case,
+  /// changes nothing and reports an issue at the line (in a test, a failure): an assertion
+  /// about the wrong screen is a mistake, not something to skip quietly.
   public subscript<Case>(
-    id id: StackElementID, case embed: @escaping @Sendable (Case) -> Element
+    id id: StackElementID, case embed: @escaping @Sendable (Case) -> Element,
+    fileID fileID: StaticString = #fileID, line line: UInt = #line
   ) -> Case? {
     get { self[id: id].flatMap { CasePath(embed).extract(from: $0) } }
-    set {
-      guard let newValue, self[id: id] != nil else { return }
-      self[id: id] = embed(newValue)
+    _modify {
+      let path = CasePath(embed, fileID: fileID, line: line)
+      let current = self[id: id]
+      var value = current.flatMap { path.extract(from: $0) }
+      let matched = value != nil
+      yield &value
+      guard matched else {
+        let found = current.map { "is \(_caseName($0))" } ?? "is not on the stack"
+        reportIssue(
+          """
+          path[id: \(id), case: …] changed nothing: the screen with id \(id) \(found), not in the \
+          case holding a \(Case.self). Assert the screen as it is (assign path[id: \(id)]), or use \
+          the constructor of the case it is in.
+          """,
+          fileID: fileID, line: line)
+        return
+      }
+      self[id: id] = value.map(embed)
     }
   }
 

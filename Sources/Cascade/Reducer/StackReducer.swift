@@ -93,8 +93,16 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       operator: _AnyID(keyPath: toStackState), fileID: fileID, line: line)
     let presented = _PresentedDependencies()
     let live = _LiveElements<StackElementID>()
+    let lineage = _StackLineage()
 
     return { state, action in
+      let origin = path.read(&state) { $0._origin }
+      if lineage.origin == nil {
+        // The first look at the stack, which may have been built outside the store: the store
+        // never gives its ids to new screens.
+        lineage.origin = origin
+        path.read(&state) { _skipStackElementID(past: $0._nextID - 1) }
+      }
       live.prepare { path.read(&state) { .init($0._entries) } }
       var effects = Effect<Parent.Action>.none
       switch _extractPayload(action, constructor, extract) {
@@ -108,7 +116,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
             effects = effect._mapPresented(
               { embed(.element(id: id, action: $0)) },
               dismiss: { send in await send(embed(.popFrom(id: id))) }
-            )._navigation(lifetime.position(element: id))
+            )._navigation(lifetime.position(element: _StackPosition(origin: origin, id: id)))
           }
         } else {
           _reportStackProblem(.missingElement, id: id, action: action, lifetime: lifetime)
@@ -131,16 +139,46 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       case nil:
         effects = parent(&state, action)
       }
-      // Screens that left the stack, by any route, take their effects with them. Ids are
-      // unique in a store, so screens replaced by a new stack are gone too.
+      // Screens that left the stack, by any route, take their effects with them; a new stack
+      // put in its place takes all of them, whatever ids its own screens have.
+      let now = path.read(&state) { $0._origin }
+      guard now == lineage.origin else {
+        let replaced = lineage.origin ?? origin
+        lineage.origin = now
+        let gone = live.replaced { path.read(&state) { .init($0._entries) } }
+        guard !gone.isEmpty else { return effects }
+        return effects.merge(
+          with: lifetime.end(elements: gone.map { _StackPosition(origin: replaced, id: $0) }))
+      }
       let gone = live.gone(
         stamp: path.read(&state) { $0._entries._stamp },
         lastChange: { path.read(&state) { $0._entries._log.entries.last } },
         { path.read(&state) { .init($0._entries) } })
       guard !gone.isEmpty else { return effects }
-      return effects.merge(with: lifetime.end(elements: gone))
+      return effects.merge(
+        with: lifetime.end(elements: gone.map { _StackPosition(origin: now, id: $0) }))
     }
   }
+}
+
+/// A screen's place among all the stacks a store holds: its stack's identity and its id.
+@usableFromInline
+struct _StackPosition: Hashable, Sendable {
+  @usableFromInline let origin: UInt64
+  @usableFromInline let id: StackElementID
+
+  @inlinable
+  init(origin: UInt64, id: StackElementID) {
+    self.origin = origin
+    self.id = id
+  }
+}
+
+/// The identity of the stack a stack `forEach` last saw, `nil` before its first action.
+@usableFromInline
+final class _StackLineage {
+  @usableFromInline var origin: UInt64?
+  @inlinable init() {}
 }
 
 /// What a stack `forEach` found wrong with an action.
