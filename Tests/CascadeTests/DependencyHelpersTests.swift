@@ -48,6 +48,9 @@ struct DependencyHelpersTests {
       $0.date.now = fixed
     }
     await store.send(()) { $0 = fixed }
+    let later = Date(timeIntervalSince1970: 84)
+    store.dependencies.date.now = later
+    await store.send(()) { $0 = later }
   }
 
   @Test func unimplementedEndpointsOfEveryShapeReportAndFallBack() async {
