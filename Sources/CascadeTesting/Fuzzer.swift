@@ -94,9 +94,18 @@ public struct Fuzzer<State, Action, Context> {
 
   /// Runs one session per seed, in order, and stops at the first failure, which it shrinks and
   /// reports as one test failure at this call.
+  ///
+  /// - Parameter reportsFailure: `false` returns the failure in the result without failing the
+  ///   test, for a test that expects the fuzzer to find a planted bug and checks what it found:
+  ///
+  ///   ```swift
+  ///   let result = await fuzzer.run(seeds: [1, 2, 3], reportsFailure: false)
+  ///   #expect(result.failure?.shrunkActions == [.increment, .delayedTick])
+  ///   ```
   @discardableResult
   public func run(
     seeds: [UInt64],
+    reportsFailure: Bool = true,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -111,8 +120,11 @@ public struct Fuzzer<State, Action, Context> {
       actionCount += session.actions.count
       guard let violation = session.violation else { continue }
       let failure = await shrink(seed: seed, actions: session.actions, violation: violation)
-      let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-      reportFailure(failure.report, at: location)
+      if reportsFailure {
+        let location = TestLocation(
+          fileID: fileID, filePath: filePath, line: line, column: column)
+        reportFailure(failure.report, at: location)
+      }
       return FuzzResult(seeds: ran, actionCount: actionCount, failure: failure)
     }
     return FuzzResult(seeds: ran, actionCount: actionCount, failure: nil)
