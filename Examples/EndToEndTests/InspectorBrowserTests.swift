@@ -168,6 +168,7 @@ struct InspectorBrowserTests {
         filter.value = "likeButtonTapped";
         filter.dispatchEvent(new Event("input"));
         seen.push(document.getElementById("shown").textContent);
+        seen.push(where());  // the first step of the filtered list: step 1 is filtered away
         press("ArrowDown"); seen.push(where());
         document.body.dataset.probe = seen.join(";");
       })();
@@ -187,6 +188,7 @@ struct InspectorBrowserTests {
     var expected: [String] = [at(3), at(count), at(count - 1), at(1)]
     expected.append("\(liked.count) shown")
     expected.append(at(firstLiked))
+    expected.append(at(try #require(liked.dropFirst().first) + 1))
     #expect(seen == expected)
   }
 
@@ -246,4 +248,91 @@ struct InspectorBrowserTests {
     print("inspector at \(count) steps: \(size / 1024) KB, ready after \(loaded ?? "?") ms")
     try screenshot(page, step: count, name: "ten-thousand")
   }
+
+  /// The `(title, shown text)` of each element whose opening tag starts with `tagStart` and whose
+  /// first `<span>` of `spanClass` holds the shown text.
+  func titled(_ tagStart: String, span spanClass: String, in document: String) -> [(String, String)]
+  {
+    document.components(separatedBy: tagStart).dropFirst().compactMap { chunk in
+      guard let titleStart = chunk.range(of: #"title=""#) else { return nil }
+      let title = chunk[titleStart.upperBound...].prefix { $0 != "\"" }
+      guard let span = chunk.range(of: #"<span class="\#(spanClass)">"#) else { return nil }
+      let shown = chunk[span.upperBound...].prefix { $0 != "<" }
+      return (Self.unescaped(String(title)), Self.unescaped(String(shown)))
+    }
+  }
+
+  static func unescaped(_ html: String) -> String {
+    html.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
+      .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+  }
+
+  @Test func nestedActionNamesKeepThePartThatTellsThemApart() throws {
+    defer { sandbox.remove() }
+    let (page, steps) = try recordAndInspect("qapple")
+    let typed = try step("path.element.answers.write.presented.textChanged", in: steps)
+    let document = try document(page, step: typed)
+
+    // Rows: a long nested action loses wrappers from the left, never its innermost case.
+    let rows = titled(#"<div class="row"#, span: "action", in: document)
+    let nested = rows.filter { $0.0.hasPrefix(".path(.element(id: #0, action: .answers(.write(") }
+    #expect(nested.count >= 2, "rows of the write screen are in view: \(rows.map(\.1))")
+    for (whole, shown) in nested {
+      #expect(shown.hasPrefix("…"), "\(shown) is shortened from the left")
+      #expect(whole.contains(String(shown.dropFirst())), "\(shown) is the tail of \(whole)")
+    }
+    #expect(
+      Set(nested.map(\.1)).count == Set(nested.map(\.0)).count,
+      "rows of different actions read differently")
+    #expect(nested.contains { $0.1.contains(".textChanged(") })
+    #expect(nested.contains { $0.1.contains(".submitButtonTapped") })
+
+    // Actions per case: every name shows its last case, so no two rows read the same.
+    let counts = titled("<li ", span: "name", in: document)
+    #expect(counts.count == Set(steps.map(\.casePath)).count)
+    #expect(Set(counts.map(\.1)).count == counts.count, "\(counts.map(\.1))")
+    for (whole, shown) in counts {
+      let last = whole.split(separator: ".").last.map(String.init) ?? whole
+      #expect(shown.hasSuffix(last), "\(shown) ends with \(last)")
+      #expect(shown.count <= 31, "\(shown) fits the column without being cut")
+    }
+    try screenshot(page, step: typed, name: "qapple-nested-names")
+  }
+
+  @Test func filteringAwayTheSelectedStepMovesTheDetailPaneWithTheList() throws {
+    defer { sandbox.remove() }
+    let (page, steps) = try recordAndInspect("qapple")
+    let probe = """
+      <script>
+      (function () {
+        const seen = [];
+        const filter = document.getElementById("filter");
+        const type = (text) => { filter.value = text; filter.dispatchEvent(new Event("input")); };
+        const detail = () => document.querySelector("#step .action").textContent;
+        type("textChanged"); seen.push(location.hash, detail());
+        type("no such action"); seen.push(detail(), document.getElementById("diff").textContent);
+        type(""); seen.push(location.hash);
+        document.body.dataset.probe = JSON.stringify(seen);
+      })();
+      </script>
+      """
+    let html = try String(contentsOf: page, encoding: .utf8)
+    try html.replacingOccurrences(of: "</body>", with: probe + "</body>")
+      .write(to: page, atomically: true, encoding: .utf8)
+    let document = try document(page, step: 1)
+    let start = try #require(document.range(of: #"data-probe=""#)).upperBound
+    let json = Self.unescaped(String(document[start...].prefix { $0 != "\"" }))
+    let seen = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String])
+    let typed = try step("path.element.answers.write.presented.textChanged", in: steps)
+    let object = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: sandbox.base.appendingPathComponent("qapple.json")))
+    let session = try #require((object as? [String: Any])?["session"] as? [String: Any])
+    let actions = try #require(session["steps"] as? [[String: Any]]).map { $0["action"] as? String }
+    #expect(
+      seen == [
+        "#step=\(typed)", actions[typed - 1] ?? "?", "No action matches “no such action”", "",
+        "#step=\(typed)",
+      ])
+  }
+
 }

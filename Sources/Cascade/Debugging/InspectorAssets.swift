@@ -301,6 +301,29 @@ enum InspectorAssets {
         if (lines.length) box.append(node(0, 0));
       }
 
+      // A nested action is long and its wrappers are what rows share: `.path(.element(id: #0,
+      // action: .answers(.write(...))))`. Shown shortened from the left, a wrapper at a time,
+      // so that the part that tells rows apart stays in view; the whole is in the row's title.
+      const WRAPPER = /^\.[A-Za-z_][A-Za-z0-9_]*\((?:id: [^,()]*, action: )?(?=\.)/;
+      function shortAction(text, budget) {
+        let body = text, dropped = false;
+        while (body.length > budget) {
+          const match = WRAPPER.exec(body);
+          if (!match || !body.endsWith(")")) break;
+          body = body.slice(match[0].length, -1);
+          dropped = true;
+        }
+        return dropped ? "…" + body : text;
+      }
+      // A case path (`path.element.answers.write.prefixChanged`) shortened the same way.
+      function shortCase(name, budget) {
+        const parts = name.split(".");
+        let start = 0;
+        while (start < parts.length - 1 && parts.slice(start).join(".").length > budget) start++;
+        return start ? "…" + parts.slice(start).join(".") : name;
+      }
+      const ACTION_BUDGET = 56, CASE_BUDGET = 30;
+
       // The timeline: one row per visible step, only those in view in the document.
       let visible = steps.map((_, i) => i);
       let selected = -1;
@@ -324,7 +347,7 @@ enum InspectorAssets {
           row.style.top = v * ROW + "px";
           row.title = s.action;
           row.append(el("span", "num", String(i + 1)), el("span", "badge " + s.origin, s.origin),
-            el("span", "action", s.action));
+            el("span", "action", shortAction(s.action, ACTION_BUDGET)));
           if (s.shared) row.append(el("span", "badge shared", "shared"));
           row.onclick = () => select(i);
           rows.push(row);
@@ -333,6 +356,7 @@ enum InspectorAssets {
       }
       timeline.addEventListener("scroll", () => requestAnimationFrame(renderRows));
 
+      let showingNothing = false;
       function applyFilter() {
         const query = filter.value.trim().toLowerCase();
         visible = [];
@@ -340,7 +364,24 @@ enum InspectorAssets {
           if (!query || haystack(i).includes(query)) visible.push(i);
         }
         byId("shown").textContent = query ? visible.length + " shown" : "";
-        renderRows();
+        if (!visible.length) {
+          // Nothing matches: the detail pane must not go on showing a step the list hides.
+          showingNothing = true;
+          byId("step").replaceChildren(el("div", "action", "No action matches “" + query + "”"));
+          for (const id of ["fields", "shared", "diff", "tree"]) byId(id).replaceChildren();
+          renderRows();
+          return;
+        }
+        if (!visible.includes(selected)) {
+          // The selected step is filtered out: select the first shown step after it (or the
+          // last before it), so the detail pane always shows a row of the list.
+          const next = visible.find((i) => i > selected);
+          select(next !== undefined ? next : visible[visible.length - 1], true);
+        } else if (showingNothing) {
+          select(selected, true);
+        } else {
+          renderRows();
+        }
       }
       filter.addEventListener("input", applyFilter);
 
@@ -379,6 +420,7 @@ enum InspectorAssets {
       }
 
       function select(index, scroll) {
+        showingNothing = false;
         selected = Math.max(-1, Math.min(steps.length - 1, index));
         renderStep(selected);
         renderTree(selected);
@@ -433,7 +475,7 @@ enum InspectorAssets {
       for (const [name, count] of [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) {
         const item = el("li");
         item.title = name;
-        item.append(el("span", "name", name), el("span", "count", String(count)));
+        item.append(el("span", "name", shortCase(name, CASE_BUDGET)), el("span", "count", String(count)));
         item.onclick = () => { filter.value = name; applyFilter(); };
         list.append(item);
       }
