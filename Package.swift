@@ -88,6 +88,8 @@ let package = Package(
       name: "CascadeExampleTouchSchoolCLI",
       dependencies: ["CascadeExampleTouchSchool", "CascadeExampleSupport"],
       path: "Examples/TouchSchool/TouchSchoolCLI"),
+    .target(
+      name: "CascadeExampleSyncUps", dependencies: ["Cascade"], path: "Examples/SyncUps/SyncUps"),
     .executableTarget(
       name: "CascadeExamples",
       dependencies: [
@@ -132,5 +134,9 @@ let package = Package(
       name: "CascadeExampleTouchSchoolTests",
       dependencies: ["CascadeExampleTouchSchool", "CascadeExampleSupport", "CascadeTesting"],
       path: "Examples/TouchSchool/Tests"),
+    .testTarget(
+      name: "CascadeExampleSyncUpsTests",
+      dependencies: ["CascadeExampleSyncUps", "CascadeTesting"],
+      path: "Examples/SyncUps/Tests"),
   ]
 )
