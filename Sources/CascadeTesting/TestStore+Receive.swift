@@ -195,12 +195,13 @@ extension TestStore {
 
   func skipQueuedActions(at location: TestLocation) {
     while !received.isEmpty {
-      let (action, cascade, _) = received.removeFirst()
+      let (action, cascade, _, _) = received.removeFirst()
       ledger.removeFirstReceived()
       if case .off(showSkippedAssertions: true) = exhaustivity {
         reportSkipped("received \(describe(action))", at: location)
       }
       core.reduceReceived(action, cascade: cascade)
+      discardActionsOfCancelledEffects()
     }
     // What skipped actions did to shared state is skipped too, like the rest of their state.
     trackShared()
@@ -237,7 +238,7 @@ extension TestStore {
           """, at: location)
         return
       }
-      let (action, cascade, shared) = received.removeFirst()
+      let (action, cascade, shared, _) = received.removeFirst()
       ledger.removeFirstReceived()
       trackShared()
       // The step is checked against shared values as they were when the effect sent this
@@ -251,18 +252,21 @@ extension TestStore {
           core.reduceReceived(action, cascade: cascade)
         }
         checkState(before: before, update: update, toSend: false, at: location)
+        discardActionsOfCancelledEffects()
         await settle()
         return
       }
       if exhaustivity == .on {
         reportFailure(mismatch(action), at: location)
         core.reduceReceived(action, cascade: cascade)
+        discardActionsOfCancelledEffects()
         return
       }
       if case .off(showSkippedAssertions: true) = exhaustivity {
         reportSkipped("received \(describe(action))", at: location)
       }
       core.reduceReceived(action, cascade: cascade)
+      discardActionsOfCancelledEffects()
     }
   }
 

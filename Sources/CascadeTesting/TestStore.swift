@@ -41,8 +41,11 @@ public final class TestStore<State: Equatable, Action> {
   private let location: TestLocation
   /// Actions effects sent, waiting for the test, each with the live value of every tracked
   /// shared root when it was sent: a shared change belongs to the next action its effect sends.
-  var received: [(action: Action, cascade: _Cascade, shared: [ObjectIdentifier: any Sendable])] =
-    []
+  var received:
+    [(
+      action: Action, cascade: _Cascade, shared: [ObjectIdentifier: any Sendable],
+      effect: _TestEffectLifetime?
+    )] = []
   /// The shared values the state has held, each with the value the test last asserted.
   var sharedRoots: [ObjectIdentifier: any _AnySharedRoot] = [:]
   var waiter: CheckedContinuation<Bool, Never>?
@@ -260,6 +263,7 @@ public final class TestStore<State: Equatable, Action> {
       ledger.recordSend(.init(cascade: cascade, action: describe(action), location: location))
     }
     checkState(before: before, update: updateStateToExpectedResult, toSend: true, at: location)
+    discardActionsOfCancelledEffects()
     // Effects need time to start, and effects the action cancelled time to wind down (a test
     // may end here: a cancelled effect is over). An action with neither is done.
     if task.cascade != nil || !received.isEmpty || !ledger.runningSends.isEmpty {
@@ -415,7 +419,7 @@ public final class TestStore<State: Equatable, Action> {
 
   func enqueueReceived(_ action: Action, cascade: _Cascade) {
     let shared = sharedRoots.isEmpty ? [:] : sharedRoots.mapValues { $0._liveSnapshot() }
-    received.append((action, cascade, shared))
+    received.append((action, cascade, shared, _TestEffectLifetime.current))
     ledger.recordReceived(describe(action))
     if let waiter {
       self.waiter = nil
@@ -424,6 +428,19 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   func describe(_ action: Action) -> String { compactDump(action) }
+
+  /// Discards the actions waiting for the test whose effect has been cancelled since it sent
+  /// them (the step just reduced dismissed a screen, or cancelled by id): a store that reduced
+  /// each action as it came would have ended that effect before it sent them.
+  func discardActionsOfCancelledEffects() {
+    guard received.contains(where: { $0.effect?.isCancelled == true }) else { return }
+    var kept: [Int] = []
+    for (index, entry) in received.enumerated() where entry.effect?.isCancelled != true {
+      kept.append(index)
+    }
+    received = kept.map { received[$0] }
+    ledger.keepReceived(at: kept)
+  }
 
   /// The feature called `dismiss()`: what its parent would do, the test store does. Effects in
   /// flight are cancelled, and end as a dismissed child's do.

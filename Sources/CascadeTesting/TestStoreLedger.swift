@@ -31,6 +31,10 @@ final class TestStoreLedger: Sendable {
   }
   func recordReceived(_ description: String) { state.withLock { $0.received.append(description) } }
   func removeFirstReceived() { state.withLock { _ = $0.received.removeFirst() } }
+  /// Keeps only the received actions at `offsets` (ascending).
+  func keepReceived(at offsets: [Int]) {
+    state.withLock { state in state.received = offsets.map { state.received[$0] } }
+  }
   func setExhaustive(_ isExhaustive: Bool) { state.withLock { $0.isExhaustive = isExhaustive } }
 
   var isExhaustive: Bool { state.withLock { $0.isExhaustive } }

@@ -57,7 +57,7 @@ package final class _EffectRunner: Sendable {
     let task: Task<Void, Never>
     if let executor {
       let operation: @Sendable @MainActor () async -> Void = {
-        await body()
+        await _TestEffectLifetime.run { await body() }
         self.complete(token)
       }
       task = Task(executorPreference: executor, priority: priority) { await operation() }
@@ -230,4 +230,29 @@ enum _Origin {
 /// nothing with it but pass it to a main-actor method.
 struct _MainActorBox<Value>: @unchecked Sendable {
   let value: Value
+}
+
+/// Whether the effect task of a store made in a test was cancelled, for the actions it sent: a
+/// test store delivers an effect's actions only when the test receives them, so one still
+/// waiting when its effect is cancelled (by a dismissal or a cancel the test store reduced) is
+/// discarded, as work the feature ended. Test stores only: the live path never makes one.
+package final class _TestEffectLifetime: Sendable {
+  private let cancelled = Guarded(false)
+
+  /// The lifetime of the effect running the current task, in a store made in a test.
+  @TaskLocal package static var current: _TestEffectLifetime?
+
+  /// Whether the effect's task was cancelled.
+  package var isCancelled: Bool { cancelled.withLock { $0 } }
+
+  /// Runs an effect's work with a lifetime of its own, marked when the task is cancelled.
+  @MainActor
+  static func run(_ operation: @MainActor () async -> Void) async {
+    let lifetime = _TestEffectLifetime()
+    await withTaskCancellationHandler {
+      await $current.withValue(lifetime) { await operation() }
+    } onCancel: {
+      lifetime.cancelled.withLock { $0 = true }
+    }
+  }
 }

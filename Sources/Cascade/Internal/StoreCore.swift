@@ -530,7 +530,9 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   ) -> Task<Void, Never> {
     let site = _UserSite(fileID: run.fileID, line: run.line)
     let operation: @Sendable @MainActor () async -> Void = {
-      await _UserSite.$current.withValue(site) { await perform(run, send: send) }
+      await _TestEffectLifetime.run {
+        await _UserSite.$current.withValue(site) { await perform(run, send: send) }
+      }
       runner.complete(token)
     }
     return Task(executorPreference: executor, priority: run.priority) { await operation() }
