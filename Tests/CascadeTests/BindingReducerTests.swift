@@ -35,6 +35,39 @@ private struct SearchForm: Reducer {
   }
 }
 
+/// A settings form with a nested field, and a reducer that matches one exact binding before
+/// the key path of its field.
+private struct Settings: Reducer {
+  struct State: Equatable {
+    var profile = Profile()
+    var volume = 5
+    var log: [String] = []
+  }
+  struct Profile: Equatable {
+    var name = ""
+    var isPublic = false
+  }
+  enum Action: BindableAction, Equatable {
+    case binding(BindingAction<State>)
+  }
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, action in
+      switch action {
+      case .binding(.set(\.volume, 11)):
+        state.log.append("eleven")
+      case .binding(\.volume):
+        state.log.append("volume \(state.volume)")
+      case .binding(\.profile.name):
+        state.log.append("name \(state.profile.name)")
+      case .binding:
+        state.log.append("other")
+      }
+      return .none
+    }
+  }
+}
+
 @MainActor
 @Suite(.hangGuard)
 struct BindingReducerTests {
@@ -105,6 +138,32 @@ struct BindingReducerTests {
     #expect(text.hasPrefix(".set(\\"))
     #expect(text.contains("query"))
     #expect(text.hasSuffix("\"seoul\")"))
+  }
+
+  @Test func aBindingReachesANestedFieldAndMatchesItsFullPath() async {
+    let store = Store(initialState: Settings.State()) { Settings() }
+    store.send(.set(\.profile.name, "Blob"))
+    store.send(.set(\.profile.isPublic, true))
+    #expect(store.state.profile == Settings.Profile(name: "Blob", isPublic: true))
+    #expect(store.state.log == ["name Blob", "other"])
+
+    let testStore = TestStore(initialState: Settings.State()) { Settings() }
+    await testStore.send(.set(\.profile.name, "Blob")) {
+      $0.profile.name = "Blob"
+      $0.log = ["name Blob"]
+    }
+  }
+
+  @Test func anExactBindingPatternMatchesBeforeItsFieldsKeyPath() async {
+    let store = TestStore(initialState: Settings.State()) { Settings() }
+    await store.send(.set(\.volume, 11)) {
+      $0.volume = 11
+      $0.log = ["eleven"]
+    }
+    await store.send(.set(\.volume, 3)) {
+      $0.volume = 3
+      $0.log = ["eleven", "volume 3"]
+    }
   }
 
   @Test func applyWritesIntoAnyStateValue() {

@@ -132,6 +132,25 @@ struct SharedProjectionTests {
     }
   }
 
+  @Test func theFirstDeclarationDecidesAndLaterDefaultsAreNeverEvaluated() {
+    withDependencies {
+      $0.sharedStorage = .inMemory()
+    } operation: {
+      @Shared(.counter) var first: Int
+      @Shared(.counter) var second = 99
+      #expect(first == 7)
+      #expect(second == 7)
+      let evaluated = Guarded(false)
+      func tracked() -> Int {
+        evaluated.withLock { $0 = true }
+        return 42
+      }
+      @Shared(.counter) var third = tracked()
+      #expect(third == 7)
+      #expect(!evaluated.withLock { $0 })
+    }
+  }
+
   @Test func aStoredValueWinsOverTheKeysDefault() throws {
     let storage = SharedStorage.inMemory()
     try storage.writeFile(
