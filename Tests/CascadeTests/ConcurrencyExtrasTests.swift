@@ -92,3 +92,31 @@ struct ConcurrencyExtrasTests {
     await two.finish()
   }
 }
+
+@Suite(.hangGuard)
+struct AsyncStreamExtrasTests {
+  private struct Failure: Error {}
+
+  @Test func finishedStreamsEndAtOnce() async throws {
+    var count = 0
+    for await _ in AsyncStream<Int>.finished { count += 1 }
+    for try await _ in AsyncThrowingStream<Int, any Error>.finished() { count += 1 }
+    #expect(count == 0)
+    await #expect(throws: Failure.self) {
+      for try await _ in AsyncThrowingStream<Int, any Error>.finished(throwing: Failure()) {}
+    }
+  }
+
+  @Test func aNeverStreamWaitsUntilItsTaskIsCancelled() async {
+    let started = Guarded(false)
+    let task = Task {
+      started.withLock { $0 = true }
+      for await _ in AsyncStream<Int>.never {}
+      return Task.isCancelled
+    }
+    await pollUntil { started.withLock { $0 } }
+    for _ in 0..<50 { await Task.yield() }
+    task.cancel()
+    #expect(await task.value)
+  }
+}

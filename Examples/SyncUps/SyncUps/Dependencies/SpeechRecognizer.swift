@@ -36,7 +36,7 @@ struct SpeechClient: Sendable {
   var startTask:
     @Sendable (_ request: SpeechRecognitionRequest) async -> AsyncThrowingStream<
       SpeechRecognitionResult, any Error
-    > = { _ in AsyncThrowingStream { $0.finish() } }
+    > = { _ in .finished() }
 }
 
 extension SpeechClient: DependencyKey {
@@ -81,7 +81,7 @@ extension SpeechClient: DependencyKey {
     requestAuthorization: unimplemented("SpeechClient.requestAuthorization", placeholder: .denied),
     startTask: unimplemented(
       "SpeechClient.startTask",
-      placeholder: AsyncThrowingStream<SpeechRecognitionResult, any Error> { $0.finish() }
+      placeholder: AsyncThrowingStream<SpeechRecognitionResult, any Error>.finished()
     )
   )
 
