@@ -11,7 +11,7 @@ trap 'rm -rf "$work"' EXIT
 # A path dependency's identity is its folder's name.
 identity=$(basename "$cascade" | tr '[:upper:]' '[:lower:]')
 
-names=(Counter TapTap SeoulSalam Qapple CleanArea TouchSchool ExampleSupport)
+names=(Counter TapTap SeoulSalam Qapple CleanArea TouchSchool SyncUps ExampleSupport)
 targets=""
 for name in "${names[@]}"; do
   mkdir -p "$work/Sources/$name" "$work/Sources/${name}CLI" "$work/Tests/${name}Tests"
