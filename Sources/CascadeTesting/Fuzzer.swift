@@ -95,13 +95,13 @@ public struct Fuzzer<State, Action, Context> {
   /// Runs one session per seed, in order, and stops at the first failure, which it shrinks and
   /// reports as one test failure at this call.
   ///
-  /// - Parameter reportsFailure: `false` returns the failure in the result without failing the
-  ///   test, for a test that expects the fuzzer to find a planted bug and checks what it found:
+  /// `reportsFailure: false` returns the failure in the result without failing the test, for
+  /// a test that expects the fuzzer to find a planted bug and checks what it found:
   ///
-  ///   ```swift
-  ///   let result = await fuzzer.run(seeds: [1, 2, 3], reportsFailure: false)
-  ///   #expect(result.failure?.shrunkActions == [.increment, .delayedTick])
-  ///   ```
+  /// ```swift
+  /// let result = await fuzzer.run(seeds: [1, 2, 3], reportsFailure: false)
+  /// #expect(result.failure?.shrunkActions == [.increment, .delayedTick])
+  /// ```
   @discardableResult
   public func run(
     seeds: [UInt64],

@@ -137,10 +137,10 @@ public final class TestClock: Clock, Sendable {
   /// and every sleep still waiting on it throws `CancellationError` (as in swift-clocks), so
   /// that nothing the test then awaits hangs.
   ///
-  /// - Parameter timeout: How long, in real time, to keep advancing. The default is one
-  ///   minute, not swift-clocks' 500 ms: a long but finite schedule on a slow or busy machine
-  ///   (200 sleeps took over 5 s in this project's loaded test run) must not fail a correct
-  ///   test; the timeout is there to end a timer that never stops.
+  /// `timeout` is how long, in real time, to keep advancing. The default is one minute, not
+  /// swift-clocks' 500 ms: a long but finite schedule on a slow or busy machine (200 sleeps
+  /// took over 5 s in this project's loaded test run) must not fail a correct test; the
+  /// timeout is there to end a timer that never stops.
   public func run(
     timeout: Duration = .seconds(60),
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,

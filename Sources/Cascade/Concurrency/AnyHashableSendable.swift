@@ -24,10 +24,12 @@ public struct AnyHashableSendable: Hashable, Sendable {
     }
   }
 
+  /// Whether the wrapped values are equal (and of one type).
   public static func == (lhs: Self, rhs: Self) -> Bool {
     AnyHashable(lhs.base) == AnyHashable(rhs.base)
   }
 
+  /// Hashes the wrapped value.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(AnyHashable(base))
   }

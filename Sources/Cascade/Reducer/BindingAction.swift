@@ -96,7 +96,7 @@ extension BindingAction: CustomDebugStringConvertible {
 ///   case saveTapped
 /// }
 /// ```
-public protocol BindableAction {
+public protocol BindableAction: _BindableActionMetatype {
   /// The state whose fields the binding actions set.
   associatedtype State
   /// The case that carries a binding action.
@@ -116,3 +116,12 @@ extension BindableAction {
     binding(.set(keyPath, value))
   }
 }
+
+#if compiler(>=6.2)
+  /// What ``BindableAction`` refines: a metatype that crosses concurrency domains, so that
+  /// ``BindingReducer`` can find the binding case from any isolation.
+  public protocol _BindableActionMetatype: SendableMetatype {}
+#else
+  /// What ``BindableAction`` refines.
+  public protocol _BindableActionMetatype {}
+#endif

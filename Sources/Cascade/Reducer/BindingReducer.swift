@@ -30,6 +30,7 @@ where Action.State == State {
       { Action.binding($0) }, fileID: fileID, line: line)
   }
 
+  /// Writes `action`'s binding into `state`, if it is one; returns no effect.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     guard let binding = toBinding.extract(from: action) else { return .none }

@@ -15,6 +15,7 @@
 /// It is the same reference as its base key: `@Shared(.syncUps)` and
 /// `@Shared(.fileStorage(url))` for that file are one value.
 public struct SharedKeyDefault<Base: SharedKey>: SharedKey {
+  /// The base key's value type.
   public typealias Value = Base.Value
   /// The key without its default.
   public let base: Base
