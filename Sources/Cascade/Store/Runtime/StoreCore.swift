@@ -1,0 +1,217 @@
+/// The root of a store tree: the state, the reducer and the send loop.
+///
+/// The loop is `@inlinable` so that it is specialized, with the feature's reducer, in the
+/// module that creates the store: unspecialized generic code would look up the metadata of
+/// its generic types on every action. Interpreting effects other than `.none` and `.send` is
+/// out of line, in Effect/EffectInterpreter.swift; throttle windows are in
+/// Effect/ThrottleWindows.swift; observation in Observation.swift beside this file.
+@usableFromInline
+@MainActor
+package final class _StoreCore<State, Action>: _StateBox<State> {
+  @usableFromInline
+  struct Pending {
+    @usableFromInline let action: Action
+    @usableFromInline let origin: _Origin
+    @inlinable init(action: Action, origin: _Origin) {
+      self.action = action
+      self.origin = origin
+    }
+  }
+
+  @usableFromInline let reducer: _ReduceFunction<State, Action>
+  /// The weak reference to this core that every cascade of it shares: a cascade made per
+  /// `send` retains this box instead of forming (and destroying) a weak reference of its own.
+  @usableFromInline let weakSelf = _WeakReference<_StoreCore<State, Action>>(nil)
+  // Exclusivity of the two properties below is enforced by construction (main actor only, and
+  // the send loop never hands out a reference to them), so not checked at run time per send.
+  @usableFromInline @exclusivity(unchecked) var dependencies: _DependencyBox
+  /// Set by a `TestStore`: actions sent by effects (through `Send` or `.send`) are handed to it
+  /// instead of being reduced, until the test receives them.
+  @usableFromInline @exclusivity(unchecked) package var interceptor:
+    (@MainActor (Action, _Cascade) -> Void)?
+  @usableFromInline @exclusivity(unchecked) var buffer: [Pending] = []
+  @usableFromInline @exclusivity(unchecked) var isSending = false
+  /// The cascade of the top-level `send` being processed, made when its first task starts.
+  @usableFromInline @exclusivity(unchecked) var batchCascade: _Cascade?
+  /// Tasks started while a part of a concatenation is interpreted: the sequence waits for
+  /// them, and for nothing started by the actions the part sends.
+  @usableFromInline var collectedTasks: [Task<Void, Never>]?
+  /// The throttle windows, per navigation position and id (see Effect/ThrottleWindows.swift).
+  /// Entries go when their position goes, and a sweep forgets windows that have closed once
+  /// the table doubles.
+  var throttles: [ThrottleKey: ThrottleState] = [:] {
+    didSet { hasThrottles = !throttles.isEmpty }
+  }
+  /// Whether `throttles` has entries, known without touching it: the table's type is generic,
+  /// and the unspecialized effect interpreter would look its metadata up at every `.cancel`
+  /// and at every child that goes away.
+  var hasThrottles = false
+  var throttleSweepThreshold = 16
+
+  /// The number of throttle windows the store remembers (tests check it stays bounded).
+  package override var throttleEntryCount: Int { throttles.count }
+
+  /// Not inlinable: it runs once per store, and inlined into a client built for testing
+  /// (`-enable-testing -O`) it refers to the private throttle table's field offsets, which the
+  /// compiler then fails to link (Swift 6.3).
+  @usableFromInline
+  init(
+    initialState: State,
+    reducer: @escaping _ReduceFunction<State, Action>,
+    dependencies: DependencyValues
+  ) {
+    self.reducer = reducer
+    self.dependencies = _DependencyBox(dependencies)
+    super.init(
+      state: initialState,
+      runner: _EffectRunner(executor: _TestSupport.effectExecutor(for: dependencies.context)))
+    weakSelf.object = self
+    buffer.reserveCapacity(16)
+  }
+
+  /// Reduces `action` and every action sent synchronously in its wake, in FIFO order, then
+  /// notifies observers once.
+  /// The dependencies the store's reducers and new effects see; a test may change them.
+  package var dependencyValues: DependencyValues {
+    get { dependencies.values }
+    set {
+      // A running batch publishes its box unretained (see `batch(first:origin:)`): keep that
+      // box alive while it runs. Outside a batch nothing points at an old box.
+      if isSending {
+        if retiredDependencies == nil { retiredDependencies = dependencies }
+      } else {
+        retiredDependencies = nil
+      }
+      dependencies = _DependencyBox(newValue)
+    }
+  }
+
+  /// The box a running batch published when the dependencies were replaced during it.
+  private var retiredDependencies: _DependencyBox?
+
+  /// Reduces an action a test received, in the cascade of the effect that sent it.
+  package func reduceReceived(_ action: Action, cascade: _Cascade) {
+    batch { buffer.append(Pending(action: action, origin: .cascade(cascade))) }
+  }
+
+  @inlinable
+  func send(_ action: Action, origin: _Origin) -> _Cascade? {
+    if case let .cascade(cascade) = origin, let interceptor {
+      interceptor(action, cascade)
+      return cascade
+    }
+    if isSending { return enqueueDuringBatch(action, origin: origin) }
+    let started = batch(first: action, origin: origin)
+    if case let .cascade(cascade) = origin { return cascade }
+    return started
+  }
+
+  /// An action sent from inside the batch (an observer reacting synchronously) joins the
+  /// batch, with a cascade of its own.
+  @usableFromInline
+  func enqueueDuringBatch(_ action: Action, origin: _Origin) -> _Cascade? {
+    let origin: _Origin =
+      if case .top = origin { .cascade(_StoreCascade(core: self)) } else { origin }
+    buffer.append(Pending(action: action, origin: origin))
+    if case let .cascade(cascade) = origin { return cascade }
+    return nil
+  }
+
+  /// Runs the send loop; returns the cascade made for `.top` actions, if any task started.
+  @inlinable
+  @discardableResult
+  func batch(_ seed: () -> Void) -> _Cascade? {
+    isSending = true
+    seed()
+    if case .top? = buffer.first?.origin {
+      _BatchOrigin.begin(startedByUser: true)
+    } else {
+      _BatchOrigin.begin(startedByUser: false)
+    }
+    // After the seed, so that an observer sending as it hears of the change queues its action
+    // behind the one being sent, never in front of it.
+    willChange()
+    _BatchDependencies.with(unretained: Unmanaged.passUnretained(dependencies)) { reduceBuffer() }
+    return endBatch()
+  }
+
+  /// The send loop for one action sent from outside: the action is reduced first, without
+  /// going through the buffer, then whatever it queued (most sends queue nothing).
+  @inlinable
+  func batch(first action: Action, origin: _Origin) -> _Cascade? {
+    isSending = true
+    if case .top = origin {
+      _BatchOrigin.begin(startedByUser: true)
+    } else {
+      _BatchOrigin.begin(startedByUser: false)
+    }
+    // An observer sending as it hears of the change queues its action behind this one.
+    willChange()
+    // Unretained: the store holds its box for the whole batch (a retain and a release of it
+    // were a fifth of a send), and `dependencyValues` keeps a box replaced meanwhile alive.
+    _BatchDependencies.with(unretained: Unmanaged.passUnretained(dependencies)) {
+      reduce(action, origin: origin)
+      if !buffer.isEmpty { reduceBuffer() }
+    }
+    return endBatch()
+  }
+
+  /// Reduces one action and interprets its effect. The switch is on the returned value itself,
+  /// which it consumes: switching on a stored effect would copy it first (one outlined copy and
+  /// one destroy of the whole effect per action).
+  @inlinable
+  func reduce(_ action: Action, origin: _Origin) {
+    switch reducer(&state, action).operation {
+    case .none: break
+    case let .send(action): enqueue(action, origin: origin)
+    case let .run(run): startRootRun(run, origin: origin)
+    case let .prune(prune): interpretPrune(prune, context: .root)
+    case let operation: interpret(Effect(operation), origin: origin, context: .root)
+    }
+  }
+
+  /// Reduces the queued actions in order, with those they queue in turn, and empties the queue.
+  @inlinable
+  func reduceBuffer() {
+    var index = 0
+    while index < buffer.count {
+      let pending = buffer[index]
+      index += 1
+      reduce(pending.action, origin: pending.origin)
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  @inlinable
+  func endBatch() -> _Cascade? {
+    isSending = false
+    // Taken before observers run: one of them may start a new batch.
+    let started = batchCascade
+    batchCascade = nil
+    didChange()
+    return started
+  }
+
+  /// Queues an action sent synchronously by an effect, or hands it to the test.
+  @inlinable
+  func enqueue(_ action: Action, origin: _Origin) {
+    if let interceptor {
+      interceptor(action, cascade(for: origin))
+    } else {
+      buffer.append(Pending(action: action, origin: origin))
+    }
+  }
+
+  @usableFromInline
+  func cascade(for origin: _Origin) -> _Cascade {
+    switch origin {
+    case let .cascade(cascade):
+      return cascade
+    case .top:
+      if let batchCascade { return batchCascade }
+      let cascade = _StoreCascade(core: self)
+      batchCascade = cascade
+      return cascade
+    }
+  }
+}
