@@ -63,6 +63,29 @@ struct LiveSessionEndToEndTests {
     #expect(app.read(until: "recorded 1 actions") != nil, "\(app.transcript)")
   }
 
+  /// A first Ctrl-C lets the session finish the command in progress and leave cleanly; a
+  /// second one, for a user who will not wait, exits at once with the same status. Here the
+  /// command in progress is a long run of recorded taps (seconds of work).
+  @Test func aSecondCtrlCExitsAtOnce() throws {
+    defer { sandbox.remove() }
+    let data = sandbox.folder("data")
+    let file = sandbox.base.appendingPathComponent("touch.json")
+    let app = try start(
+      "touch-school", ["--interactive", "--data-dir", data.path, "--record", file.path])
+    app.type("pick 7130027")
+    app.type("play")
+    try #require(app.read(until: "\n") != nil, "\(app.transcript)")
+    app.type("tap 200000")
+    Thread.sleep(forTimeInterval: 0.5)
+    app.send(SIGINT)
+    Thread.sleep(forTimeInterval: 0.3)
+    let second = Date()
+    app.send(SIGINT)
+    #expect(app.exitStatus(timeout: 10) == 130, "\(app.transcript)")
+    #expect(Date().timeIntervalSince(second) < 5, "the second Ctrl-C did not exit at once")
+    #expect(app.exitedNormally)
+  }
+
   // MARK: - Two copies
 
   @Test(arguments: ["taptap", "qapple", "clean-area", "touch-school"])

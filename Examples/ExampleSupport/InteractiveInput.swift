@@ -66,8 +66,11 @@ public final class InteractiveInput: Sendable {
       if exchanged {
         continuation.finish()
       } else {
-        // A second signal: the user does not want to wait for the session to leave.
-        exit(128 + number)
+        // A second signal: the user does not want to wait for the session to leave. `_exit`,
+        // not `exit`: `exit` would run the process's teardown (atexit handlers, static
+        // destructors) on this thread while the main thread is still using what it tears
+        // down. Output is line-buffered, so every reply already printed is out.
+        _exit(128 + number)
       }
     }
     source.resume()
