@@ -198,7 +198,7 @@ extension TestStore {
       let (action, cascade, _, _) = received.removeFirst()
       ledger.removeFirstReceived()
       if case .off(showSkippedAssertions: true) = exhaustivity {
-        reportSkipped("received \(describe(action))", at: location)
+        showSkipped("received \(describe(action))", at: location)
       }
       core.reduceReceived(action, cascade: cascade)
       discardActionsOfCancelledEffects()
@@ -263,7 +263,7 @@ extension TestStore {
         return
       }
       if case .off(showSkippedAssertions: true) = exhaustivity {
-        reportSkipped("received \(describe(action))", at: location)
+        showSkipped("received \(describe(action))", at: location)
       }
       core.reduceReceived(action, cascade: cascade)
       discardActionsOfCancelledEffects()
@@ -333,7 +333,7 @@ extension TestStore {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let running = ledger.runningSends
     if case .off(showSkippedAssertions: true) = exhaustivity {
-      for send in running { reportSkipped("effect still running for \(send.action)", at: location) }
+      for send in running { showSkipped("effect still running for \(send.action)", at: location) }
     }
     core.runner.cancelAll()
     _ = await withTimeout(timeout, idleOn: executor) {

@@ -65,6 +65,19 @@ public final class TestStore<State: Equatable, Action> {
   /// ```
   public private(set) var isDismissed = false
 
+  /// What a non-exhaustive store skipped and showed (`.off(showSkippedAssertions: true)`), in
+  /// order: for the project's own tests, which check that each is shown.
+  package private(set) var skippedAssertions: [String] = []
+
+  /// The number of effect tasks still running.
+  package var runningEffectCount: Int { core.runner.activeCount }
+
+  /// Shows an assertion a non-exhaustive test skipped, and keeps it in ``skippedAssertions``.
+  func showSkipped(_ message: String, at location: TestLocation) {
+    skippedAssertions.append(message)
+    reportSkipped(message, at: location)
+  }
+
   /// How much the store checks; `.on` by default.
   public var exhaustivity: Exhaustivity = .on {
     didSet { ledger.setExhaustive(exhaustivity == .on) }
@@ -358,7 +371,7 @@ public final class TestStore<State: Equatable, Action> {
       } else if showSkipped, let full = expect(from: before),
         let diff = mismatch(full, after, toSend: toSend)
       {
-        reportSkipped("state changes not asserted:\n\n\(indented(diff))", at: location)
+        self.showSkipped("state changes not asserted:\n\n\(indented(diff))", at: location)
       }
     }
   }

@@ -199,15 +199,29 @@ struct TestStoreTests {
   @Test func skippedAssertionsAreShownAsKnownIssues() async {
     let store = makeStore()
     store.exhaustivity = .off(showSkippedAssertions: true)
-    await store.send(.load)
+    await store.send(.load)  // isLoading changes, unasserted: shown
     await store.finish()  // the skipped .loaded is shown as a known issue
     #expect(store.state.results == ["a", "b"])
+    #expect(store.skippedAssertions.count == 2, "\(store.skippedAssertions)")
+    #expect(store.skippedAssertions.first?.hasPrefix("state changes not asserted") == true)
+    #expect(store.skippedAssertions.last?.hasPrefix("received .loaded") == true)
+  }
+
+  @Test func nonExhaustiveWithoutShowingSkipsSilently() async {
+    let store = makeStore()
+    store.exhaustivity = .off
+    await store.send(.load)
+    await store.finish()
+    #expect(store.skippedAssertions.isEmpty)
   }
 
   @Test func skipInFlightEffectsEndsTheTestCleanly() async {
     let store = makeStore()
     await store.send(.listen)
+    #expect(store.runningEffectCount == 1)
     await store.skipInFlightEffects()
+    // The listener was cancelled and has ended: nothing is left for the end of the test.
+    #expect(store.runningEffectCount == 0)
     await store.finish()
   }
 
