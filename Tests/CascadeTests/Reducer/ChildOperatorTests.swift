@@ -105,7 +105,7 @@ private struct Switch: Reducer {
 
 @MainActor
 @Suite(.hangGuard)
-struct CompositionTests {
+struct ChildOperatorTests {
   let log = Box<[String]>([])
   let effect = LongEffect()
 
@@ -166,7 +166,7 @@ struct CompositionTests {
     #expect(log.value == ["parent", "parent", "parent"])  // no child ran, every parent did
     #expect(warnings.count == 3)
     for warning in warnings {
-      #expect(warning.fileID == "CascadeTests/CompositionTests.swift")
+      #expect(warning.fileID == "CascadeTests/ChildOperatorTests.swift")
     }
     #expect((UInt(Parent.bodyStart)...UInt(Parent.bodyEnd)).contains(warnings[0].line))
     #expect((UInt(Parent.bodyStart)...UInt(Parent.bodyEnd)).contains(warnings[1].line))

@@ -102,15 +102,6 @@ struct EffectTests {
     #expect(received.value == ["2"])
   }
 
-  @Test func noneIsDroppedFromMergesAndConcatenations() {
-    #expect(Effect<Int>.merge(.none, .none).isNone)
-    #expect(Effect<Int>.concatenate(.none).isNone)
-    guard case .send(1) = Effect<Int>.merge(.none, .send(1)).operation else {
-      Issue.record("a merge of one effect should be that effect")
-      return
-    }
-  }
-
   @Test func concatenationDoesNotWaitForTheEffectsOfTheActionsItSends() async {
     let store = Store(initialState: Shapes.State()) { Shapes(clock: TestClock()) }
     store.send(.concatenateAroundSubscription)

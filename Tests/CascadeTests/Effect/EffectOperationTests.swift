@@ -10,6 +10,11 @@ import Testing
 struct EffectOperationTests {
   @Test func mergeDropsNone() {
     #expect(Effect<Int>.none.merge(with: .none).isNone)
+    #expect(Effect<Int>.merge(.none, .none).isNone)
+    guard case .send(1) = Effect<Int>.merge(.none, .send(1)).operation else {
+      Issue.record("a merge of one effect should be that effect")
+      return
+    }
     for effect in [
       Effect<Int>.run { send in await send(42) }.merge(with: .none),
       Effect<Int>.none.merge(with: .run { send in await send(42) }),
@@ -24,6 +29,7 @@ struct EffectOperationTests {
 
   @Test func concatenateDropsNone() {
     #expect(Effect<Int>.concatenate(.none, .none).isNone)
+    #expect(Effect<Int>.concatenate(.none).isNone)
     for effect in [
       Effect<Int>.concatenate(.run { send in await send(42) }, .none),
       Effect<Int>.concatenate(.none, .run { send in await send(42) }),
