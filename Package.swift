@@ -32,8 +32,11 @@ let package = Package(
     .executableTarget(
       name: "cascade-benchmark",
       dependencies: ["Cascade", "CascadeTesting", "CascadeAllocationCounter"]),
+    // The inspector's HTML page, its style and script as files; only cascade-inspect uses it.
+    .target(
+      name: "CascadeInspector", dependencies: ["Cascade"], resources: [.copy("Resources")]),
     // Turns a recorded session into the inspector's HTML page.
-    .executableTarget(name: "cascade-inspect", dependencies: ["Cascade"]),
+    .executableTarget(name: "cascade-inspect", dependencies: ["Cascade", "CascadeInspector"]),
     // Writes shared file storage in a loop until killed: the crash-safety tests' child process.
     .executableTarget(
       name: "shared-crash-writer", dependencies: ["Cascade"], path: "Tests/SharedCrashWriter"),
@@ -105,7 +108,8 @@ let package = Package(
       name: "CascadeExampleSupportTests",
       dependencies: ["CascadeExampleSupport", "CascadeTesting"],
       path: "Examples/ExampleSupportTests"),
-    .testTarget(name: "CascadeTests", dependencies: ["Cascade", "CascadeTesting"]),
+    .testTarget(
+      name: "CascadeTests", dependencies: ["Cascade", "CascadeTesting", "CascadeInspector"]),
     .testTarget(name: "CascadeTestingTests", dependencies: ["Cascade", "CascadeTesting"]),
     .testTarget(
       name: "CascadeMigrationGuideTests", dependencies: ["Cascade", "CascadeTesting"],

@@ -1,4 +1,5 @@
 import Cascade
+import CascadeInspector
 import Foundation
 
 // cascade-inspect: turns a recording (written by `--record FILE` or `recording.write(to:)`)
@@ -87,7 +88,12 @@ if stat(inputURL.path, &recordingFile) == 0, stat(outputURL.path, &pageFile) == 
     "the page would replace the recording \(input); name another file with -o",
     showingUsage: false)
 }
-let page = session.inspectorHTML(title: title)
+let page: String
+do {
+  page = try InspectorPage.html(for: session, title: title)
+} catch {
+  fail("\(error)", showingUsage: false)
+}
 do {
   try Data(page.utf8).write(to: outputURL, options: .atomic)
 } catch {

@@ -13,7 +13,7 @@ import Foundation
 /// let store = Store(initialState: App.State()) { App().record(into: recorder) }
 /// // ... the session runs ...
 /// try recorder.recording.write(to: URL(fileURLWithPath: "session.json"))
-/// // or: try recorder.recording.session!.inspectorHTML().write(to: ..., ...)
+/// // then: swift run cascade-inspect session.json   (writes session.html)
 /// ```
 ///
 /// States are kept compactly: the initial state's lines (from ``stateDump(_:maxElements:)``),

@@ -1,3 +1,4 @@
+import CascadeInspector
 import CascadeTesting
 import Foundation
 import Testing
@@ -63,7 +64,7 @@ struct InspectorPageTests {
   }
 
   @Test func thePageIsOneDocumentThatLoadsNothingFromElsewhere() throws {
-    let document = try oddSession().inspectorHTML(title: "Odd values")
+    let document = try InspectorPage.html(for: oddSession(), title: "Odd values")
     let page = document.replacingOccurrences(of: try dataBlock(of: document), with: "")
     #expect(page.hasPrefix("<!doctype html>"))
     #expect(page.contains(#"<meta charset="utf-8">"#))
@@ -79,7 +80,7 @@ struct InspectorPageTests {
 
   @Test func noStateTextCanEndTheDataBlockAndItReadsBackExactly() throws {
     let session = try oddSession()
-    let page = session.inspectorHTML()
+    let page = try InspectorPage.html(for: session)
     let block = try dataBlock(of: page)
     for character in ["<", ">", "&", "\u{2028}", "\u{2029}"] {
       #expect(!block.contains(character), "\(character.debugDescription) is escaped")
@@ -97,21 +98,21 @@ struct InspectorPageTests {
   }
 
   @Test func theTitleIsTextInThePage() throws {
-    let page = try oddSession().inspectorHTML(title: "<script>alert('x')</script> & co")
+    let page = try InspectorPage.html(for: oddSession(), title: "<script>alert('x')</script> & co")
     #expect(
       page.contains("<title>&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; co</title>"))
   }
 
-  @Test func theScriptInsertsSessionTextOnlyAsText() {
-    let script = InspectorAssets.script
+  @Test func theScriptInsertsSessionTextOnlyAsText() throws {
+    let script = try InspectorPage.script
     for sink in ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("] {
       #expect(!script.contains(sink), "the script never uses \(sink)")
     }
     #expect(script.contains("textContent"))
   }
 
-  @Test func aStepCanBeChosenFromTheAddressAndTheKeyboard() {
-    let script = InspectorAssets.script
+  @Test func aStepCanBeChosenFromTheAddressAndTheKeyboard() throws {
+    let script = try InspectorPage.script
     #expect(script.contains("step=(\\d+)"))
     for key in ["ArrowDown", "ArrowUp", "Home", "End"] { #expect(script.contains(key)) }
   }
@@ -121,7 +122,7 @@ struct InspectorPageTests {
     let store = Store(initialState: Oddities.State()) { Oddities().record(into: recorder) }
     for step in 0..<10_000 { store.send(.textChanged("step \(step)")) }
     let session = try #require(recorder.recording.session)
-    let page = session.inspectorHTML()
+    let page = try InspectorPage.html(for: session)
     // Each step keeps its one changed line, not the whole state: about 150 bytes a step.
     #expect(page.utf8.count < 2_500_000, "\(page.utf8.count) bytes")
     #expect(session.steps.allSatisfy { $0.changes.count == 1 && $0.fields == ["text"] })
