@@ -195,7 +195,8 @@ extension TestStore {
 
   func skipQueuedActions(at location: TestLocation) {
     while !received.isEmpty {
-      let (action, cascade, _, _) = received.removeFirst()
+      let (action, cascade, _) = received.removeFirst()
+      receivedEffects.removeFirst()
       ledger.removeFirstReceived()
       if case .off(showSkippedAssertions: true) = exhaustivity {
         showSkipped("received \(describe(action))", at: location)
@@ -238,7 +239,8 @@ extension TestStore {
           """, at: location)
         return
       }
-      let (action, cascade, shared, _) = received.removeFirst()
+      let (action, cascade, shared) = received.removeFirst()
+      receivedEffects.removeFirst()
       ledger.removeFirstReceived()
       trackShared()
       // The step is checked against shared values as they were when the effect sent this
@@ -319,6 +321,7 @@ extension TestStore {
     }
     // Reported once: what is left is cancelled and forgotten.
     received.removeAll()
+    receivedEffects.removeAll()
     ledger.clear()
     core.runner.cancelAll()
   }
