@@ -1,8 +1,10 @@
-/// A compact description of an action or state for warnings: the case path and payload.
+/// A compact description of an action or state for warnings: the case path and payload,
+/// written as a `TestStore` writes actions (``compactDump(_:maxElements:)``:
+/// `.path(.element(id: #0, action: .tick))`), so a warning and a test failure name a value the
+/// same way. Cut at 300 characters.
 @usableFromInline
 func _describe<Value>(_ value: Value) -> String {
-  var text = ""
-  debugPrint(value, terminator: "", to: &text)
+  var text = compactDump(value)
   if text.count > 300 { text = String(text.prefix(297)) + "..." }
   return text
 }

@@ -88,17 +88,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
               ._navigation(lifetime.position(element: id))
           }
         } else {
-          lifetime.reportStale(
-            """
-            A 'forEach' received an action for an element that is not in the collection.
-
-              Action: \(_describe(action))
-              Missing id: \(id)
-
-            The action was dropped and the parent reducer still ran. This usually means an \
-            action was sent for a row after it was removed (the removed row's effects were \
-            cancelled, so look for a view or test holding on to a stale id).
-            """)
+          lifetime.reportStale(.missingElement(id: "\(id)"), action: action)
         }
       }
       let parentEffect = parent(&state, action)

@@ -91,17 +91,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
             childEffect = effect.map(embed)._navigation(lifetime.position(before))
           }
         } else {
-          lifetime.reportStale(
-            """
-            An 'ifCaseLet' received a child action while the state was in another case.
-
-              Action: \(_describe(action))
-              State case: \(_caseName(state))
-
-            The action was dropped and the parent reducer still ran. This usually means a view \
-            or test sent it after the state changed case. Send child actions only while the \
-            state is in the child's case.
-            """)
+          lifetime.reportStale(.otherCase(found: _caseName(state)), action: action)
         }
       }
       let effect = childEffect.merge(with: parent(&state, action))

@@ -93,18 +93,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
             childEffect = effect.map(embed)._navigation(lifetime.position(before))
           }
         } else {
-          lifetime.reportStale(
-            """
-            An 'ifLet' received a child action while its child state was nil.
-
-              Action: \(_describe(action))
-
-            The action was dropped and the parent reducer still ran. This usually means:
-              - an effect of the child sent it after the child was dismissed (child effects are \
-            cancelled on dismissal, so look for one started elsewhere), or
-              - a view or test sent it to a child that is not presented.
-            Make sure the child state is non-nil before sending it actions.
-            """)
+          lifetime.reportStale(.optionalChildIsNil, action: action)
         }
       }
       let effect = childEffect.merge(with: parent(&state, action))

@@ -196,16 +196,7 @@ struct _Presence: Equatable {
 /// Reports an action a presentation `ifLet` dropped, at the operator's file and line.
 @usableFromInline
 func _reportAbsentPresentation<Action, Child>(_ action: Action, lifetime: _ChildLifetime<Child>) {
-  lifetime.reportStale(
-    """
-    A presentation 'ifLet' received an action while nothing was presented.
-
-      Action: \(_describe(action))
-
-    The action was dropped and the parent reducer still ran. This usually means an action \
-    was sent to a child after it was dismissed (its effects were cancelled, so look for a \
-    view or test still sending to it).
-    """)
+  lifetime.reportStale(.nothingPresented, action: action)
 }
 
 extension _PresentationReducer: _CompilesToFunction {}

@@ -192,22 +192,13 @@ enum _StackProblem {
 func _reportStackProblem<Action, Child>(
   _ problem: _StackProblem, id: StackElementID, action: Action, lifetime: _ChildLifetime<Child>
 ) {
-  let what =
+  let kind: _StaleAction =
     switch problem {
-    case .missingElement: "an action for a screen that is not on the stack (id \(id))."
-    case .missingPop: "'popFrom' for a screen that is not on the stack (id \(id))."
-    case .duplicatePush: "'push' with an id already on the stack (id \(id))."
+    case .missingElement: .missingScreen(id: id)
+    case .missingPop: .missingPop(id: id)
+    case .duplicatePush: .duplicatePush(id: id)
     }
-  lifetime.reportStale(
-    """
-    A stack 'forEach' received \(what)
-
-      Action: \(_describe(action))
-
-    The action was dropped and the parent reducer still ran. This usually means an action \
-    was sent for a screen after it was popped (its effects were cancelled, so look for a \
-    view or test holding on to a stale id), or a push reused an id.
-    """)
+  lifetime.reportStale(kind, action: action)
 }
 
 extension _StackReducer: _CompilesToFunction {}
