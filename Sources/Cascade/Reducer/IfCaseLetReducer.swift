@@ -74,31 +74,21 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let lifetime = _ChildLifetime<Child.State>(
       operator: _AnyID("ifCaseLet \(fileID):\(line)"), fileID: fileID, line: line)
     let positionOnly = lifetime.identifiesByPositionOnly
-
-    func identity(_ state: Parent.State) -> _ChildIdentity? {
-      if positionOnly { return toChildState.matches(state) ? .position : nil }
-      return toChildState.extract(from: state).map(lifetime.identity(of:))
-    }
-
-    return { state, action in
-      let before = identity(state)
-      var childEffect = Effect<Parent.Action>.none
-      if let childAction = extract(action) {
-        if let before, var childState = toChildState.extract(from: state) {
-          let effect = child(&childState, childAction)
-          state = toChildState.embed(childState)
-          if !effect.isNone {
-            childEffect = effect.map(embed)._navigation(lifetime.position(before))
-          }
-        } else {
-          lifetime.reportStale(.otherCase(found: _caseName(state)), action: action)
-        }
-      }
-      let effect = childEffect.merge(with: parent(&state, action))
-      guard let before else { return effect }
-      return identity(state) == before
-        ? effect : effect.merge(with: lifetime.end(lifetime.position(before)))
-    }
+    let engine = _SingleChildEngine<Parent.State, Parent.Action, Child.State, Child.Action>(
+      lifetime: lifetime, extract: extract, embed: embed,
+      identity: { state in
+        if positionOnly { return toChildState.matches(state) ? .position : nil }
+        return toChildState.extract(from: state).map(lifetime.identity(of:))
+      },
+      runChild: { state, childAction in
+        // The engine found the child, so the state is in the case.
+        var childState = toChildState.extract(from: state)!
+        let effect = child(&childState, childAction)
+        state = toChildState.embed(childState)
+        return effect
+      },
+      stale: { state in .otherCase(found: _caseName(state)) })
+    return { state, action in engine.reduce(&state, action, parent: parent) }
   }
 }
 

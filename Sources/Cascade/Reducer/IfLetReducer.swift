@@ -73,34 +73,17 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let lifetime = _ChildLifetime<Child.State>(
       operator: _AnyID(keyPath: toChildState), fileID: fileID, line: line)
     let positionOnly = lifetime.identifiesByPositionOnly
-
-    func identity(_ state: inout Parent.State) -> _ChildIdentity? {
-      path.read(&state) { child in
-        if positionOnly { return child == nil ? nil : .position }
-        return child.map(lifetime.identity(of:))
-      }
-    }
-
-    return { state, action in
-      // Who the child is before anything runs: its effects run under that identity, and a
-      // different identity afterwards (or none) ends them.
-      let before = identity(&state)
-      var childEffect = Effect<Parent.Action>.none
-      if let childAction = extract(action) {
-        if let before {
-          let effect = path.modify(&state) { child(&$0!, childAction) }
-          if !effect.isNone {
-            childEffect = effect.map(embed)._navigation(lifetime.position(before))
-          }
-        } else {
-          lifetime.reportStale(.optionalChildIsNil, action: action)
+    let engine = _SingleChildEngine<Parent.State, Parent.Action, Child.State, Child.Action>(
+      lifetime: lifetime, extract: extract, embed: embed,
+      identity: { state in
+        path.read(&state) { child in
+          if positionOnly { return child == nil ? nil : .position }
+          return child.map(lifetime.identity(of:))
         }
-      }
-      let effect = childEffect.merge(with: parent(&state, action))
-      guard let before else { return effect }
-      return identity(&state) == before
-        ? effect : effect.merge(with: lifetime.end(lifetime.position(before)))
-    }
+      },
+      runChild: { state, childAction in path.modify(&state) { child(&$0!, childAction) } },
+      stale: { _ in .optionalChildIsNil })
+    return { state, action in engine.reduce(&state, action, parent: parent) }
   }
 }
 
