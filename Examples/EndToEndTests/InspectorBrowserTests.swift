@@ -147,14 +147,26 @@ struct InspectorBrowserTests {
     #expect(!document.contains("_write"))
   }
 
+  /// Runs `body`, a script of the test's own, after the page's script on `page` opened at
+  /// `step`, and returns what it left in `document.body.dataset.probe`.
+  func probe(_ page: URL, step: Int = 1, _ body: String) throws -> String {
+    let html = try String(contentsOf: page, encoding: .utf8)
+    let script = "<script>\n(function () {\n\(body)\n})();\n</script>"
+    try html.replacingOccurrences(of: "</body>", with: script + "</body>")
+      .write(to: page, atomically: true, encoding: .utf8)
+    let document = try document(page, step: step)
+    let start = try #require(document.range(of: #"data-probe=""#)).upperBound
+    return Self.unescaped(String(document[start...].prefix { $0 != "\"" }))
+  }
+
   @Test func theKeysAndTheFilterMoveThroughTheSteps() throws {
     defer { sandbox.remove() }
     let (page, steps) = try recordAndInspect("qapple")
-    // A script of the test's own, after the page's: it presses keys and types in the filter as
-    // a user would, and writes down where each left the page.
-    let probe = """
-      <script>
-      (function () {
+    // It presses keys and types in the filter as a user would, and writes down where each
+    // left the page.
+    let seen = try probe(
+      page,
+      """
         const seen = [];
         const press = (key) =>
           document.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
@@ -171,15 +183,8 @@ struct InspectorBrowserTests {
         seen.push(where());  // the first step of the filtered list: step 1 is filtered away
         press("ArrowDown"); seen.push(where());
         document.body.dataset.probe = seen.join(";");
-      })();
-      </script>
       """
-    let html = try String(contentsOf: page, encoding: .utf8)
-    try html.replacingOccurrences(of: "</body>", with: probe + "</body>")
-      .write(to: page, atomically: true, encoding: .utf8)
-    let document = try document(page, step: 1)
-    let start = try #require(document.range(of: #"data-probe=""#)).upperBound
-    let seen = document[start...].prefix { $0 != "\"" }.split(separator: ";").map(String.init)
+    ).split(separator: ";").map(String.init)
     let count = steps.count
     let liked = steps.indices.filter { steps[$0].casePath.contains("likeButtonTapped") }
     let firstLiked = try #require(liked.first) + 1
@@ -302,9 +307,9 @@ struct InspectorBrowserTests {
   @Test func filteringAwayTheSelectedStepMovesTheDetailPaneWithTheList() throws {
     defer { sandbox.remove() }
     let (page, steps) = try recordAndInspect("qapple")
-    let probe = """
-      <script>
-      (function () {
+    let json = try probe(
+      page,
+      """
         const seen = [];
         const filter = document.getElementById("filter");
         const type = (text) => { filter.value = text; filter.dispatchEvent(new Event("input")); };
@@ -313,15 +318,7 @@ struct InspectorBrowserTests {
         type("no such action"); seen.push(detail(), document.getElementById("diff").textContent);
         type(""); seen.push(location.hash);
         document.body.dataset.probe = JSON.stringify(seen);
-      })();
-      </script>
-      """
-    let html = try String(contentsOf: page, encoding: .utf8)
-    try html.replacingOccurrences(of: "</body>", with: probe + "</body>")
-      .write(to: page, atomically: true, encoding: .utf8)
-    let document = try document(page, step: 1)
-    let start = try #require(document.range(of: #"data-probe=""#)).upperBound
-    let json = Self.unescaped(String(document[start...].prefix { $0 != "\"" }))
+      """)
     let seen = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String])
     let typed = try step("path.element.answers.write.presented.textChanged", in: steps)
     let object = try JSONSerialization.jsonObject(
