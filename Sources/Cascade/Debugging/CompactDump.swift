@@ -27,6 +27,9 @@ private func _compact(_ value: Any, maxElements: Int, depth: Int) -> String {
   case let string as Substring: return String(string).debugDescription
   default: break
   }
+  // Dates, ids, URLs and the like read as they do in a state dump: one way to describe a value
+  // for warnings, test failures, diffs and recordings.
+  if let text = contentText(value) { return text }
   switch mirror.displayStyle {
   case .optional:
     guard let some = mirror.children.first else { return "nil" }

@@ -26,6 +26,21 @@ private struct AppState: Equatable {
 }
 
 @Suite struct StateDumpTests {
+  @Test func aOneLineAndAMultiLineDumpDescribeDatesAndIdsAlike() {
+    enum Loaded { case meeting(id: UUID, at: Date) }
+    let date = Date(timeIntervalSince1970: 1_234_567_890)
+    let action = Loaded.meeting(id: UUID(0), at: date)
+    // What a warning or a test failure prints (one line) and what a diff or a recording
+    // prints (a dump) name the date and the id the same way.
+    #expect(
+      compactDump(action)
+        == ".meeting(id: UUID(00000000-0000-0000-0000-000000000000), at: Date(2009-02-13T23:31:30Z))"
+    )
+    let dump = stateDump(action)
+    #expect(dump.contains("UUID(00000000-0000-0000-0000-000000000000)"))
+    #expect(dump.contains("Date(2009-02-13T23:31:30Z)"))
+  }
+
   @Test func dumpsNestedStructsEnumsCollectionsAndOptionals() {
     var state = AppState()
     state.screen = .search(query: "seoul", page: 2)
