@@ -27,9 +27,6 @@ private func _compact(_ value: Any, maxElements: Int, depth: Int) -> String {
   case let string as Substring: return String(string).debugDescription
   default: break
   }
-  // Dates, ids, URLs and the like read as they do in a state dump: one way to describe a value
-  // for warnings, test failures, diffs and recordings.
-  if let text = contentText(value) { return text }
   switch mirror.displayStyle {
   case .optional:
     guard let some = mirror.children.first else { return "nil" }
@@ -48,6 +45,9 @@ private func _compact(_ value: Any, maxElements: Int, depth: Int) -> String {
   case .tuple:
     return "(\(list(mirror.children, labelled: true)))"
   case .struct, .class:
+    // Dates, ids, URLs and the like read as they do in a state dump: one way to describe a
+    // value for warnings, test failures, diffs and recordings.
+    if let text = contentText(value, mirror: mirror) { return text }
     if mirror.children.isEmpty
       || value is any CustomStringConvertible
         && !(value is any Collection) && mirror.displayStyle == .class

@@ -4,7 +4,7 @@ import Foundation
 /// reflects no fields at all, a `URL` its parser's internals), or `nil` for anything else:
 /// what ``stateDump(_:maxElements:)`` prints for it, so that two values that differ print
 /// differently.
-func contentText(_ value: Any) -> String? {
+func contentText(_ value: Any, mirror known: Mirror? = nil) -> String? {
   // Exact types only: a cast would also bridge an `Int` to `NSNumber`, an array to `Data`.
   let valueType = type(of: value)
   if valueType == UUID.self, let uuid = value as? UUID { return "UUID(\(uuid.uuidString))" }
@@ -33,7 +33,7 @@ func contentText(_ value: Any) -> String? {
   switch value {
   default:
     // A struct that shows no fields but describes itself: its description is its content.
-    let mirror = Mirror(reflecting: value)
+    let mirror = known ?? Mirror(reflecting: value)
     guard mirror.displayStyle == .struct, mirror.children.isEmpty,
       let convertible = value as? any CustomStringConvertible
     else { return nil }

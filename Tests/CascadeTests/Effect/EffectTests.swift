@@ -4,20 +4,16 @@ import Testing
 
 @testable import Cascade
 
-/// Effects: run, merge, concatenate, errors, StoreTask and late sends.
+/// Effects: run, merge, concatenate and StoreTask (errors are EffectRunTests').
 private struct Loader: Reducer {
   struct State: Equatable, Sendable {
     var log: [String] = []
-    var failure: String?
   }
   enum Action: Equatable, Sendable {
     case load, loaded, done
     case sequence
     case log(String)
-    case throwUnhandled, throwHandled
-    case failed(String)
   }
-  struct Failure: Error, CustomStringConvertible { var description: String { "disk on fire" } }
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
@@ -46,17 +42,6 @@ private struct Loader: Reducer {
         .run { send in await send(.log("4")) })
     case let .log(entry):
       state.log.append(entry)
-      return .none
-    case .throwUnhandled:
-      return .run { _ in throw Failure() }
-    case .throwHandled:
-      return .run { _ in
-        throw Failure()
-      } catch: { error, send in
-        await send(.failed("\(error)"))
-      }
-    case let .failed(message):
-      state.failure = message
       return .none
     }
   }
