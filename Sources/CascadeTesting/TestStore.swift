@@ -44,8 +44,8 @@ public final class TestStore<State: Equatable, Action> {
   var received: [(action: Action, cascade: _Cascade, shared: [ObjectIdentifier: any Sendable])] =
     []
   /// For each action in `received`, the effect that sent it, when it came from an effect task.
-  /// Kept beside `received`, not in its tuples: a fourth element made every touch of
-  /// `received` in this unspecialized generic code slower (about 130 ns a step, benchmark W6).
+  /// Kept beside `received`, not as a fourth element of its tuples, which would slow every
+  /// touch of `received` in this unspecialized generic code.
   var receivedEffects: [_TestEffectLifetime?] = []
   /// The shared values the state has held, each with the value the test last asserted.
   var sharedRoots: [ObjectIdentifier: any _AnySharedRoot] = [:]
@@ -404,7 +404,7 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   /// Runs `body` with shared values read in `mode`; with no shared value in the state there
-  /// is nothing to switch, and the task-local binding (a few hundred nanoseconds) is skipped.
+  /// is nothing to switch, and the task-local binding is skipped.
   func inSharedMode<R>(_ mode: _SharedAssertion.Mode, _ body: () throws -> R) rethrows -> R {
     if sharedRoots.isEmpty { return try body() }
     return try _SharedAssertion.$mode.withValue(mode, operation: body)

@@ -58,9 +58,9 @@ public struct Effect<Action> {
 ///
 /// A class, so that the `.run` case is one word wide: an `Effect` is as wide as its widest
 /// case, and every level of composition hands the effect it got from its child up to its
-/// parent on every action, `.none` included. Inline, this struct made every effect about 90
-/// bytes, moved through memory and tested word by word at each level. Immutable, so an effect
-/// that is stored and returned again shares it safely.
+/// parent on every action, `.none` included. Inline, its fields would make every effect many
+/// words wide, moved through memory and tested word by word at each level. Immutable, so an
+/// effect that is stored and returned again shares it safely.
 @usableFromInline
 final class _Run<Action>: Sendable {
   /// The priority's raw value: `TaskPriority` is a resilient type, and storing one here would

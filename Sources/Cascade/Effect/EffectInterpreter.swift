@@ -70,9 +70,8 @@ extension _StoreCore {
   }
 
   /// Ends the effects of the children a navigation operator saw go. Apart from `interpret`, so
-  /// that the specialized `reduce` calls it directly: a pop's prune through `interpret` looked
-  /// up `Effect<Action>`'s generic metadata and copied the effect through its witnesses, about a
-  /// third of a pop.
+  /// that the specialized `reduce` calls it directly: through `interpret`, a pop's prune would
+  /// look up `Effect<Action>`'s generic metadata and copy the effect through its witnesses.
   @usableFromInline
   func interpretPrune(_ prune: _NavigationPrune, context: _EffectContext) {
     runner.prune(under: context.path, isGone: prune.isGone)
@@ -155,8 +154,7 @@ extension _StoreCore {
   /// The task starts on the main actor and hops to the global executor only to run the
   /// operation. The operation usually ends on the main actor (its last `send`), where the
   /// dependencies are then unbound and the runner told without a hop back to the global
-  /// executor: that hop, a second wake-up of a worker thread per effect, cost about as much as
-  /// the rest of the round trip.
+  /// executor, which would wake a worker thread a second time per effect.
   ///
   /// `_EffectRunner.start(priority:context:cascade:_:)` makes the same task around a body
   /// closure, for throttled, concatenated and timed effects; a `.run` has this copy so that it
@@ -166,9 +164,9 @@ extension _StoreCore {
     _ run: _Run<Action>, cascade: _StoreCascade<State, Action>, runner: _EffectRunner,
     token: UInt64
   ) -> Task<Void, Never> {
-    // The send is made here, in code specialized with the feature's types: made in `perform`,
-    // it reached an unspecialized `send`, and every follow-up action ran the send loop through
-    // the runtime's generic metadata lookups.
+    // The send is made here, in code specialized with the feature's types, so that every
+    // follow-up action runs the specialized send loop: made in `perform`, it would reach an
+    // unspecialized `send`, which runs the loop through the runtime's generic metadata lookups.
     let send = Send<Action> { [cascade] action in
       _ = cascade.core?.send(action, origin: .cascade(cascade))
     }
@@ -183,7 +181,7 @@ extension _StoreCore {
 
   /// The task of a `.run` effect of a store made in a test: the same work, with the test's
   /// serial executor as its preference, and the `.run`'s file and line as the place the library's
-  /// own warnings name (``_UserSite``). Out of line: the live path stays as it was.
+  /// own warnings name (``_UserSite``). Out of line, so that none of it is on the live path.
   @usableFromInline
   nonisolated static func startTestTask(
     _ run: _Run<Action>, send: Send<Action>, runner: _EffectRunner, token: UInt64,

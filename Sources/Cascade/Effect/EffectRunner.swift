@@ -210,8 +210,8 @@ package class _Cascade: @unchecked Sendable {
   }
 }
 
-/// The key of a running task: a number from the runner's counter, hashed as such (SipHash cost
-/// about as much as the rest of the dictionary operation).
+/// The key of a running task: a number from the runner's counter, hashed as such with
+/// `_sequentialHash`, not SipHash, to keep the runner's dictionary operations cheap.
 struct _EffectToken: Hashable {
   let raw: UInt64
   init(_ raw: UInt64) { self.raw = raw }

@@ -118,7 +118,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 }
 
 /// A compiled ``Scope``. A class, so that a level holds its child tree by reference: a
-/// struct nesting the whole tree below it was copied into each level's closures on every
+/// struct nesting the whole tree below it would be copied into each level's closures on every
 /// action.
 public final class _CompiledScope<ParentState, ParentAction, Child: _CompiledReducer> {
   @usableFromInline let child: Child

@@ -182,8 +182,8 @@ package final class _SharedRoot<Value: Sendable>: _SharedBox<Value>, _AnySharedR
   /// Changes the live value: `body` runs on a copy under the writer lock and the copy is
   /// committed under the value lock. Observers hear `willSet` before either lock is taken, and
   /// `didSet` and listeners after both are released (they may read or write the value). Always
-  /// inlined: as a call of its own, the write path's generic closure costs about 100 ns more per
-  /// write (benchmark W10w).
+  /// inlined: as a call of its own, it would make the write path's generic closure cost more
+  /// per write.
   @inline(__always)
   private func change<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     registrar.willSet(self, keyPath: observed)

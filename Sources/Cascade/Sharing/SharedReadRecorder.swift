@@ -14,8 +14,8 @@ protocol _SharedListener: AnyObject, Sendable {
 /// Collects the shared roots read on this thread while it records: how a store's async
 /// observation learns which shared values its derived value depends on.
 ///
-/// A thread-local slot (a pthread key) rather than a task-local: a shared read checks it, and
-/// a thread-local costs a few nanoseconds where a task-local lookup costs tens.
+/// A thread-local slot (a pthread key) rather than a task-local: every shared read checks it,
+/// and a thread-local is the cheaper lookup.
 final class _SharedReadRecorder {
   private(set) var roots: [any _ListenableRoot] = []
 

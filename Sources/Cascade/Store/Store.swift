@@ -122,15 +122,15 @@ public final class Store<State, Action>: Observable {
   /// The number of effect tasks of this store's tree currently running.
   package var activeEffectCount: Int { core.runner.activeCount }
 
-  /// Inlinable, so that the cast below is specialized in the caller: unspecialized, it looked up
-  /// the child store type's generic metadata in the runtime's cache at every scope call.
+  /// Inlinable, so that the cast below is specialized in the caller: unspecialized, it would
+  /// look up the child store type's generic metadata in the runtime's cache at every scope call.
   @inlinable
   func cachedChild<ChildState, ChildAction>(
     _ id: _ScopeID,
     make: () -> Store<ChildState, ChildAction>
   ) -> Store<ChildState, ChildAction> {
-    // A box: reading a weak reference out of a dictionary value copied it (a weak-reference copy
-    // and destroy per call); a box is retained once instead.
+    // A box: a weak reference read out of a dictionary value is copied (a weak-reference copy
+    // and destroy per call), where a box is retained once.
     if let child = children[id]?.object as? Store<ChildState, ChildAction> { return child }
     if children.count >= 16 { children = children.filter { $0.value.object != nil } }
     let child = make()

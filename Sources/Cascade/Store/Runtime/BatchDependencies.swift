@@ -26,9 +26,9 @@ final class _DependencyBox: Sendable {
 ///
 /// The slot is one per process, owned by the thread running a send loop: send loops run on the
 /// main actor only, so there is at most one such thread at a time, and it is the only one that
-/// writes the slot (a thread-local, through `pthread_setspecific`, cost three library calls per
-/// batch; this costs two atomic stores and a `pthread_self`). Any other thread reads the owner,
-/// sees it is not itself, and never touches the box.
+/// writes the slot, with two atomic stores and a `pthread_self` per batch rather than a
+/// thread-local's `pthread_setspecific` calls. Any other thread reads the owner, sees it is not
+/// itself, and never touches the box.
 @usableFromInline
 enum _BatchDependencies {
   /// The thread running a send loop, or 0.

@@ -147,8 +147,8 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     }
     // An observer sending as it hears of the change queues its action behind this one.
     willChange()
-    // Unretained: the store holds its box for the whole batch (a retain and a release of it
-    // were a fifth of a send), and `dependencyValues` keeps a box replaced meanwhile alive.
+    // Unretained, so the send neither retains nor releases it: the store holds its box for the
+    // whole batch, and `dependencyValues` keeps a box replaced meanwhile alive.
     _BatchDependencies.with(unretained: Unmanaged.passUnretained(dependencies)) {
       reduce(action, origin: origin)
       if !buffer.isEmpty { reduceBuffer() }
