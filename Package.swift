@@ -108,9 +108,15 @@ let package = Package(
       name: "CascadeExampleSupportTests",
       dependencies: ["CascadeExampleSupport", "CascadeTesting"],
       path: "Examples/ExampleSupportTests"),
+    // What more than one test target uses (Ticker, Box, ...), written once; not a product.
+    .target(
+      name: "CascadeTestSupport", dependencies: ["Cascade"], path: "Tests/CascadeTestSupport"),
     .testTarget(
-      name: "CascadeTests", dependencies: ["Cascade", "CascadeTesting", "CascadeInspector"]),
-    .testTarget(name: "CascadeTestingTests", dependencies: ["Cascade", "CascadeTesting"]),
+      name: "CascadeTests",
+      dependencies: ["Cascade", "CascadeTesting", "CascadeTestSupport", "CascadeInspector"]),
+    .testTarget(
+      name: "CascadeTestingTests",
+      dependencies: ["Cascade", "CascadeTesting", "CascadeTestSupport"]),
     .testTarget(
       name: "CascadeMigrationGuideTests", dependencies: ["Cascade", "CascadeTesting"],
       path: "Tests/MigrationGuideTests"),

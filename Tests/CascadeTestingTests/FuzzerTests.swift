@@ -1,4 +1,5 @@
 import Cascade
+import CascadeTestSupport
 import CascadeTesting
 import Testing
 
@@ -131,17 +132,17 @@ struct FuzzerTests {
 
   @Test func theReportNamesTheSeedTheStepTheMessageAndTheShortestList() async throws {
     let fuzzer = toyFuzzer()
-    let reports = Reports()
+    let reports = Box<[Issue]>([])  // the issues withKnownIssue matches
     var result: FuzzResult<Toy.Action>?
     await withKnownIssue {
       result = await fuzzer.run(seeds: [1, 2, 3])
     } matching: { issue in
-      reports.append(issue)
+      reports.update { $0.append(issue) }
       return true
     }
     let failure = try #require(result?.failure)
-    let issue = try #require(reports.issues.first)
-    #expect(reports.issues.count == 1)
+    let issue = try #require(reports.value.first)
+    #expect(reports.value.count == 1)
     #expect(issue.sourceLocation?.fileID == "CascadeTestingTests/FuzzerTests.swift")
     #expect(issue.comments.map(\.rawValue) == [failure.report])
     let expectedHead = """
@@ -179,11 +180,4 @@ struct FuzzerTests {
     #expect(sessions.warnings.count > 20)
     #expect(sessions.warnings.allSatisfy { $0.contains("child state was nil") })
   }
-}
-
-/// The issues a `withKnownIssue` matched.
-private final class Reports: Sendable {
-  private let recorded = Guarded<[Issue]>([])
-  func append(_ issue: Issue) { recorded.withLock { $0.append(issue) } }
-  var issues: [Issue] { recorded.withLock { $0 } }
 }

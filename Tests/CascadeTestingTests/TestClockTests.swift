@@ -1,13 +1,8 @@
 import Cascade
+import CascadeTestSupport
 import CascadeTesting
 import Foundation
 import Testing
-
-private final class Events: Sendable {
-  let log = Guarded<[String]>([])
-  func append(_ event: String) { log.withLock { $0.append(event) } }
-  var value: [String] { log.withLock { $0 } }
-}
 
 /// The sleepers here are tasks of the test's own, started on its ``SerialTestExecutor`` (as a
 /// store's effects are) so that the clock wakes them in turn; the cancellation race runs on the
@@ -16,10 +11,10 @@ private final class Events: Sendable {
 struct TestClockTests {
   @Test func sleepersWakeOnlyWhenTimeReachesTheirDeadline() async throws {
     let clock = TestClock()
-    let events = Events()
+    let events = Box<[String]>([])
     let sleeper = Task(executorPreference: SerialTestExecutor.current) {
       try await clock.sleep(for: .seconds(2))
-      events.append("woke at \(clock.now)")
+      events.update { $0.append("woke at \(clock.now)") }
     }
     await pollUntil { clock.sleeperCount > 0 }
     await clock.advance(by: .seconds(1))
@@ -32,14 +27,14 @@ struct TestClockTests {
 
   @Test func sleepersWakeInDeadlineOrder() async throws {
     let clock = TestClock()
-    let events = Events()
+    let events = Box<[String]>([])
     let late = Task(executorPreference: SerialTestExecutor.current) {
       try await clock.sleep(until: .init(offset: .seconds(3)))
-      events.append("late")
+      events.update { $0.append("late") }
     }
     let early = Task(executorPreference: SerialTestExecutor.current) {
       try await clock.sleep(until: .init(offset: .seconds(1)))
-      events.append("early")
+      events.update { $0.append("early") }
     }
     await pollUntil { clock.sleeperCount >= 2 }
     await clock.advance(by: .seconds(5))
@@ -117,10 +112,10 @@ struct TestClockTests {
 
   @Test func runWakesASleeperAndLetsItFinish() async throws {
     let clock = TestClock()
-    let events = Events()
+    let events = Box<[String]>([])
     let task = Task(executorPreference: SerialTestExecutor.current) {
       try await clock.sleep(for: .seconds(1))
-      events.append("done")
+      events.update { $0.append("done") }
     }
     await clock.run()
     #expect(events.value == ["done"])
@@ -129,10 +124,10 @@ struct TestClockTests {
 
   @Test func aZeroSleepEndsOnAnAdvanceOfZero() async throws {
     let clock = TestClock()
-    let events = Events()
+    let events = Box<[String]>([])
     let task = Task(executorPreference: SerialTestExecutor.current) {
       try await clock.sleep(for: .zero)
-      events.append("done")
+      events.update { $0.append("done") }
     }
     await clock.advance()
     #expect(events.value == ["done"])
@@ -145,10 +140,10 @@ struct TestClockTests {
   @MainActor
   @Test func aSleepUntilNowWaitsForTheNextAdvance() async throws {
     let clock = TestClock()
-    let events = Events()
+    let events = Box<[String]>([])
     let task = Task(executorPreference: SerialTestExecutor.current) {
       try await clock.sleep(for: .zero)
-      events.append("woke")
+      events.update { $0.append("woke") }
     }
     // The task's jobs were queued on the main thread before these yields: it has reached its
     // sleep (or, before, gone past it) when they return.
@@ -218,10 +213,10 @@ struct TestClockTests {
 
   @Test func aTimerKeepsItsDeadlinesWhenItsBodyIsSlow() async {
     let clock = TestClock()
-    let ticks = Events()
+    let ticks = Box<[String]>([])
     let task = Task(executorPreference: SerialTestExecutor.current) {
       for await tick in clock.timer(interval: .seconds(1)).prefix(3) {
-        ticks.append("\(tick) at \(clock.now)")
+        ticks.update { $0.append("\(tick) at \(clock.now)") }
         // The body takes half an interval of the clock's time: the next deadline holds.
         try? await clock.sleep(for: .milliseconds(500))
       }
@@ -354,14 +349,14 @@ struct TestClockTests {
 
   @Test func runWakesTasksInDeadlineOrderNotStartOrder() async {
     let clock = TestClock()
-    let events = Events()
+    let events = Box<[String]>([])
     let late = Task(executorPreference: SerialTestExecutor.current) {
       try await clock.sleep(for: .seconds(2))
-      events.append("2")
+      events.update { $0.append("2") }
     }
     let early = Task(executorPreference: SerialTestExecutor.current) {
       try await clock.sleep(for: .seconds(1))
-      events.append("1")
+      events.update { $0.append("1") }
     }
     await clock.run()
     #expect(events.value == ["1", "2"])

@@ -1,11 +1,8 @@
 import Cascade
+import CascadeTestSupport
 import CascadeTesting
 import Testing
 import XCTest
-
-private struct Unregistered: DependencyKey, Sendable {
-  static let liveValue = Unregistered()
-}
 
 private struct UsesUnregistered: Reducer {
   @Dependency(Unregistered.self) var unregistered

@@ -1,63 +1,10 @@
 import Cascade
+import CascadeTestSupport
 import CascadeTesting
 import Testing
 
-/// A feature whose effects wait on the clock the way apps' do.
-private struct Ticker: Reducer {
-  struct State: Equatable, Sendable {
-    var ticks = 0
-  }
-  enum Action: Equatable, Sendable {
-    case busyThenSleep
-    case startLoop
-    case startTimer
-    case stop
-    case tick
-  }
-  enum CancelID { case timer }
-
-  @Dependency(\.continuousClock) var clock
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .busyThenSleep:
-      return .run { send in
-        // Real work before the first sleep (about 100 ms on this machine, more under load).
-        _ = busyWork()
-        try await clock.sleep(for: .seconds(1))
-        await send(.tick)
-      }
-    case .startLoop:
-      return .run { send in
-        while true {
-          try await clock.sleep(for: .seconds(1))
-          await send(.tick)
-        }
-      }
-      .cancellable(id: CancelID.timer)
-    case .startTimer:
-      return .run { send in
-        for await _ in clock.timer(interval: .seconds(1)) { await send(.tick) }
-      }
-      .cancellable(id: CancelID.timer)
-    case .stop:
-      return .cancel(id: CancelID.timer)
-    case .tick:
-      state.ticks += 1
-      return .none
-    }
-  }
-}
-
-/// A deterministic computation that takes a while.
-private func busyWork() -> UInt64 {
-  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-  for value in 0..<UInt64(2_000_000) {
-    hash = (hash ^ value) &* 0x100_0000_01b3
-  }
-  return hash
-}
-
+/// A test store and a test clock driving effects that wait the way apps' do (the shared
+/// `Ticker`'s): a sleep after real work, a sleep loop, and a timer.
 @MainActor
 @Suite(.hangGuard)
 struct TestStoreClockTests {
@@ -86,7 +33,7 @@ struct TestStoreClockTests {
     await store.receive(.tick) { $0.ticks = 1 }
     await store.receive(.tick) { $0.ticks = 2 }
     await store.receive(.tick) { $0.ticks = 3 }
-    await store.send(.stop)
+    await store.send(.cancel)
     await store.finish()
   }
 
@@ -100,7 +47,7 @@ struct TestStoreClockTests {
     await store.send(timer ? .startTimer : .startLoop)
     await clock.advance(by: .seconds(1))
     await store.receive(.tick) { $0.ticks = 1 }
-    await store.send(.stop)
+    await store.send(.cancel)
   }
 
   @Test func oneAdvanceOverATimerDeliversATickPerInterval() async {
@@ -112,7 +59,7 @@ struct TestStoreClockTests {
     await store.receive(.tick) { $0.ticks = 2 }
     await store.receive(.tick) { $0.ticks = 3 }
     await clock.advance(by: .milliseconds(999))
-    await store.send(.stop)
+    await store.send(.cancel)
     await store.finish()
   }
 

@@ -1,3 +1,4 @@
+import CascadeTestSupport
 import CascadeTesting
 import Testing
 
@@ -93,10 +94,6 @@ private struct SearchClient: DependencyKey, Sendable {
   var run: @Sendable (String) async throws -> [String]
   static let liveValue = SearchClient { _ in [] }
   static let testValue = SearchClient(run: unimplemented("SearchClient.run"))
-}
-
-private struct Unregistered: DependencyKey, Sendable {
-  static let liveValue = Unregistered()
 }
 
 private struct Offline: Error {}

@@ -1,3 +1,4 @@
+import CascadeTestSupport
 import CascadeTesting
 import Testing
 

@@ -1,3 +1,4 @@
+import CascadeTestSupport
 import CascadeTesting
 import Testing
 
@@ -23,6 +24,30 @@ private struct Destination: Reducer {
   }
   var body: some Reducer<State, Action> {
     Scope(state: State.ticker, action: Action.ticker) { Ticker() }
+  }
+}
+
+/// A screen that is not `Identifiable` and not an enum: its identity is its position alone.
+private struct Plain: Reducer {
+  struct State: Equatable, Sendable {
+    var ticks = 0
+  }
+  typealias Action = Ticker.Action
+  @Dependency(\.continuousClock) var clock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .start:
+      return .run { send in
+        try await clock.sleep(for: .seconds(1))
+        await send(.tick)
+      }
+    case .tick:
+      state.ticks += 1
+      return .none
+    case .startLoop, .startTimer, .busyThenSleep, .cancel, .close:
+      return .none
+    }
   }
 }
 

@@ -48,11 +48,3 @@ final class Latch: Sendable {
     }
   }
 }
-
-/// A value shared with effects in a test.
-final class Box<Value: Sendable>: Sendable {
-  private let storage: Guarded<Value>
-  init(_ value: Value) { storage = Guarded(value) }
-  var value: Value { storage.withLock { $0 } }
-  func update(_ body: (inout Value) -> Void) { storage.withLock { body(&$0) } }
-}
