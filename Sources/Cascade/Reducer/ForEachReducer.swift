@@ -22,6 +22,7 @@ extension Reducer {
   /// - An action for an id that is not in the collection is dropped with a runtime warning
   ///   naming this call's file and line; this reducer still runs.
   /// - Cost per element action is O(1): the element is found by id and mutated in place.
+  @inlinable
   public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
     _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: @escaping @Sendable (IdentifiedAction<ID, ElementAction>) -> Action,
@@ -37,6 +38,7 @@ extension Reducer {
   }
 
   /// ``forEach(_:action:element:fileID:line:)`` with an explicit action case path.
+  @inlinable
   public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
     _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: CasePath<Action, IdentifiedAction<ID, ElementAction>>,
@@ -45,63 +47,96 @@ extension Reducer {
     line: UInt = #line
   ) -> _ForEachReducer<Self, ID, Element>
   where ElementState == Element.State, ElementAction == Element.Action {
-    _ForEachReducer(
-      parent: self, element: element(), toElementsState: toElementsState,
-      toElementAction: toElementAction, fileID: fileID, line: line)
+    _ChildReducer(
+      parent: self, child: element(), toChildState: toElementsState,
+      toChildAction: toElementAction, fileID: fileID, line: line, build: _forEachFunction)
   }
 }
 
 /// The reducer ``Reducer/forEach(_:action:element:fileID:line:)`` builds.
-public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
-  let parent: Parent
-  let element: Element
-  let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
-  let toElementAction: CasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
-  let fileID: StaticString
-  let line: UInt
+public typealias _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer> =
+  _ChildReducer<
+    Parent, Element, WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
+    IdentifiedAction<ID, Element.Action>
+  >
 
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
-  {
-    _reduceFunction()(&state, action)
-  }
-
-  public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
-    let parent = parent._reduceFunction()
-    let element = _LazyReduce(element)
-    let path = _StatePath(toElementsState)
-    let extract = toElementAction._extract
-    let embed = toElementAction._embed
-    let lifetime = _ChildLifetime<Element.State>(
-      operator: _AnyID(keyPath: toElementsState), fileID: fileID, line: line)
-    let live = _LiveElements<ID>()
-    return { state, action in
-      live.prepare { path.read(&state) { .init($0) } }
-      var elementEffect = Effect<Parent.Action>.none
-      if case let .element(id, elementAction)? = extract(action) {
-        let effect = path.modify(&state) { elements -> Effect<Element.Action>? in
-          guard let position = elements.index(id: id) else { return nil }
-          return elements._modifyElement(at: position) { element(&$0, elementAction) }
-        }
-        if let effect {
-          if !effect.isNone {
-            elementEffect = effect.map { embed(.element(id: id, action: $0)) }
-              ._navigation(lifetime.position(element: id))
-          }
-        } else {
-          lifetime.reportStale(.missingElement(id: "\(id)"), action: action)
-        }
-      }
-      let parentEffect = parent(&state, action)
-      let effect = elementEffect.merge(with: parentEffect)
-      // Elements that were removed, by any route, take their effects with them.
-      let gone = live.gone(
-        stamp: path.read(&state) { $0._stamp },
-        lastChange: { path.read(&state) { $0._log.entries.last } },
-        { path.read(&state) { .init($0) } })
-      guard !gone.isEmpty else { return effect }
-      return effect.merge(with: lifetime.end(elements: gone))
-    }
-  }
+// Inlinable so that an app's rows run specialized to its own state and action types.
+@inlinable
+func _forEachFunction<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>(
+  _ op: _ForEachReducer<Parent, ID, Element>
+) -> _ReduceFunction<Parent.State, Parent.Action> {
+  op._run(
+    _ElementsAdapter(
+      lifetime: op._lifetime(operator: _AnyID(keyPath: op.toChildState)),
+      path: _StatePath(op.toChildState), element: _LazyReduce(op.child),
+      toAction: op.toChildAction))
 }
 
-extension _ForEachReducer: _CompilesToFunction {}
+/// `forEach`'s adapter: the children are the elements of an identified collection, each told
+/// apart by its id; elements removed by any route take their effects with them.
+@usableFromInline
+struct _ElementsAdapter<ParentState, ParentAction, ID: Hashable & Sendable, ElementState, ElementAction>:
+  _ChildAdapter
+{
+  @usableFromInline let lifetime: _ChildLifetime<ElementState>
+  @usableFromInline let path: _StatePath<ParentState, IdentifiedArray<ID, ElementState>>
+  @usableFromInline let element: _LazyReduce<ElementState, ElementAction>
+  @usableFromInline let toAction: CasePath<ParentAction, IdentifiedAction<ID, ElementAction>>
+  @usableFromInline let live = _LiveElements<ID>()
+
+  @inlinable
+  init(
+    lifetime: _ChildLifetime<ElementState>,
+    path: _StatePath<ParentState, IdentifiedArray<ID, ElementState>>,
+    element: _LazyReduce<ElementState, ElementAction>,
+    toAction: CasePath<ParentAction, IdentifiedAction<ID, ElementAction>>
+  ) {
+    self.lifetime = lifetime
+    self.path = path
+    self.element = element
+    self.toAction = toAction
+  }
+
+  @inlinable @inline(__always)
+  func command(_ action: ParentAction) -> _ChildCommand<ID, ElementAction, ElementState>? {
+    guard
+      case let .element(id, elementAction)? = _extractPayload(
+        action, toAction._constructor, toAction._extract)
+    else { return nil }
+    return .child(id, elementAction)
+  }
+
+  @inlinable @inline(__always)
+  func before(_ state: inout ParentState) {
+    live.prepare { path.read(&state) { .init($0) } }
+  }
+
+  @inlinable
+  func runChild(
+    _ state: inout ParentState, _ id: ID, _ action: ElementAction, before: Void
+  ) -> Effect<ParentAction>? {
+    let effect = path.modify(&state) { elements -> Effect<ElementAction>? in
+      guard let position = elements.index(id: id) else { return nil }
+      return elements._modifyElement(at: position) { element(&$0, action) }
+    }
+    guard let effect else { return nil }
+    if effect.isNone { return Effect.none }
+    let embed = toAction._embed
+    return effect.map { embed(.element(id: id, action: $0)) }
+      ._navigation(lifetime.position(element: id))
+  }
+
+  @inlinable @inline(__always)
+  func ended(_ state: inout ParentState, before: Void) -> Effect<ParentAction> {
+    let gone = live.gone(
+      stamp: path.read(&state) { $0._stamp },
+      lastChange: { path.read(&state) { $0._log.entries.last } },
+      { path.read(&state) { .init($0) } })
+    return gone.isEmpty ? .none : lifetime.end(elements: gone)
+  }
+
+  @inlinable
+  func stale(_: _ChildCommandKind, _ id: ID, in _: ParentState) -> _StaleAction {
+    .missingElement(id: "\(id)")
+  }
+}

@@ -44,38 +44,29 @@ extension Reducer {
     line: UInt = #line
   ) -> _IfCaseLetReducer<Self, CaseReducer>
   where CaseState == CaseReducer.State, CaseAction == CaseReducer.Action {
-    _IfCaseLetReducer(
+    _ChildReducer(
       parent: self, child: caseReducer(), toChildState: toCaseState,
-      toChildAction: toCaseAction, fileID: fileID, line: line)
+      toChildAction: toCaseAction, fileID: fileID, line: line, build: _ifCaseLetFunction)
   }
 }
 
 /// The reducer ``Reducer/ifCaseLet(_:action:then:fileID:line:)`` builds.
-public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  let parent: Parent
-  let child: Child
-  let toChildState: CasePath<Parent.State, Child.State>
-  let toChildAction: CasePath<Parent.Action, Child.Action>
-  let fileID: StaticString
-  let line: UInt
+public typealias _IfCaseLetReducer<Parent: Reducer, Child: Reducer> = _ChildReducer<
+  Parent, Child, CasePath<Parent.State, Child.State>, Child.Action
+>
 
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
-  {
-    _reduceFunction()(&state, action)
-  }
-
-  public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
-    let parent = parent._reduceFunction()
-    let child = _LazyReduce(child)
-    let toChildState = toChildState
-    let extract = toChildAction._extract
-    let embed = toChildAction._embed
-    // One navigation position per operator: its file and line tell two ifCaseLets apart.
-    let lifetime = _ChildLifetime<Child.State>(
-      operator: _AnyID("ifCaseLet \(fileID):\(line)"), fileID: fileID, line: line)
-    let positionOnly = lifetime.identifiesByPositionOnly
-    let engine = _SingleChildEngine<Parent.State, Parent.Action, Child.State, Child.Action>(
-      lifetime: lifetime, extract: extract, embed: embed,
+/// `ifCaseLet`'s adapter: the child is the case's payload, told apart by its identity.
+func _ifCaseLetFunction<Parent: Reducer, Child: Reducer>(
+  _ op: _IfCaseLetReducer<Parent, Child>
+) -> _ReduceFunction<Parent.State, Parent.Action> {
+  let child = _LazyReduce(op.child)
+  let toChildState = op.toChildState
+  // One navigation position per operator: its file and line tell two ifCaseLets apart.
+  let lifetime = op._lifetime(operator: _AnyID("ifCaseLet \(op.fileID):\(op.line)"))
+  let positionOnly = lifetime.identifiesByPositionOnly
+  return op._run(
+    _SingleChildAdapter(
+      lifetime: lifetime, extract: op.toChildAction._extract, embed: op.toChildAction._embed,
       identity: { state in
         if positionOnly { return toChildState.matches(state) ? .position : nil }
         return toChildState.extract(from: state).map(lifetime.identity(of:))
@@ -87,9 +78,5 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         state = toChildState.embed(childState)
         return effect
       },
-      stale: { state in .otherCase(found: _caseName(state)) })
-    return { state, action in engine.reduce(&state, action, parent: parent) }
-  }
+      stale: { state in .otherCase(found: _caseName(state)) }))
 }
-
-extension _IfCaseLetReducer: _CompilesToFunction {}

@@ -44,37 +44,28 @@ extension Reducer {
     line: UInt = #line
   ) -> _IfLetReducer<Self, Wrapped>
   where WrappedState == Wrapped.State, WrappedAction == Wrapped.Action {
-    _IfLetReducer(
+    _ChildReducer(
       parent: self, child: wrapped(), toChildState: toWrappedState,
-      toChildAction: toWrappedAction, fileID: fileID, line: line)
+      toChildAction: toWrappedAction, fileID: fileID, line: line, build: _ifLetFunction)
   }
 }
 
 /// The reducer ``Reducer/ifLet(_:action:then:fileID:line:)`` builds.
-public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  let parent: Parent
-  let child: Child
-  let toChildState: WritableKeyPath<Parent.State, Child.State?>
-  let toChildAction: CasePath<Parent.Action, Child.Action>
-  let fileID: StaticString
-  let line: UInt
+public typealias _IfLetReducer<Parent: Reducer, Child: Reducer> = _ChildReducer<
+  Parent, Child, WritableKeyPath<Parent.State, Child.State?>, Child.Action
+>
 
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
-  {
-    _reduceFunction()(&state, action)
-  }
-
-  public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
-    let parent = parent._reduceFunction()
-    let child = _LazyReduce(child)
-    let path = _StatePath(toChildState)
-    let extract = toChildAction._extract
-    let embed = toChildAction._embed
-    let lifetime = _ChildLifetime<Child.State>(
-      operator: _AnyID(keyPath: toChildState), fileID: fileID, line: line)
-    let positionOnly = lifetime.identifiesByPositionOnly
-    let engine = _SingleChildEngine<Parent.State, Parent.Action, Child.State, Child.Action>(
-      lifetime: lifetime, extract: extract, embed: embed,
+/// `ifLet`'s adapter: the child is the optional's value, told apart by its identity.
+func _ifLetFunction<Parent: Reducer, Child: Reducer>(
+  _ op: _IfLetReducer<Parent, Child>
+) -> _ReduceFunction<Parent.State, Parent.Action> {
+  let child = _LazyReduce(op.child)
+  let path = _StatePath(op.toChildState)
+  let lifetime = op._lifetime(operator: _AnyID(keyPath: op.toChildState))
+  let positionOnly = lifetime.identifiesByPositionOnly
+  return op._run(
+    _SingleChildAdapter(
+      lifetime: lifetime, extract: op.toChildAction._extract, embed: op.toChildAction._embed,
       identity: { state in
         path.read(&state) { child in
           if positionOnly { return child == nil ? nil : .position }
@@ -82,9 +73,5 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         }
       },
       runChild: { state, childAction in path.modify(&state) { child(&$0!, childAction) } },
-      stale: { _ in .optionalChildIsNil })
-    return { state, action in engine.reduce(&state, action, parent: parent) }
-  }
+      stale: { _ in .optionalChildIsNil }))
 }
-
-extension _IfLetReducer: _CompilesToFunction {}

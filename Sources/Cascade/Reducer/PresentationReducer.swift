@@ -33,10 +33,10 @@ extension Reducer {
     line: UInt = #line
   ) -> _PresentationReducer<Self, Destination>
   where DestinationState == Destination.State, DestinationAction == Destination.Action {
-    _PresentationReducer(
-      parent: self, destination: destination(), toPresentationState: toPresentationState,
-      toPresentationAction: CasePath(toPresentationAction, fileID: fileID, line: line),
-      fileID: fileID, line: line)
+    _ChildReducer(
+      parent: self, child: destination(), toChildState: toPresentationState,
+      toChildAction: CasePath(toPresentationAction, fileID: fileID, line: line), fileID: fileID,
+      line: line, build: _presentationFunction)
   }
 
   /// Presents an alert or a confirmation dialog: it is dismissed as soon as one of its buttons
@@ -54,10 +54,10 @@ extension Reducer {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> _PresentationReducer<Self, EmptyReducer<DestinationState, DestinationAction>> {
-    _PresentationReducer(
-      parent: self, destination: EmptyReducer(), toPresentationState: toPresentationState,
-      toPresentationAction: CasePath(toPresentationAction, fileID: fileID, line: line),
-      fileID: fileID, line: line)
+    _ChildReducer(
+      parent: self, child: EmptyReducer(), toChildState: toPresentationState,
+      toChildAction: CasePath(toPresentationAction, fileID: fileID, line: line), fileID: fileID,
+      line: line, build: _presentationFunction)
   }
 }
 
@@ -65,125 +65,143 @@ extension Reducer {
 public protocol _EphemeralState {}
 
 /// The reducer the presentation `ifLet`s build.
-public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
-  @usableFromInline let parent: Parent
-  @usableFromInline let destination: Destination
-  @usableFromInline
-  let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>
-  @usableFromInline
-  let toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>
-  @usableFromInline let fileID: StaticString
-  @usableFromInline let line: UInt
+public typealias _PresentationReducer<Parent: Reducer, Destination: Reducer> = _ChildReducer<
+  Parent, Destination, WritableKeyPath<Parent.State, PresentationState<Destination.State>>,
+  PresentationAction<Destination.Action>
+>
 
-  @usableFromInline
-  init(
-    parent: Parent, destination: Destination,
-    toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>,
-    toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>,
-    fileID: StaticString, line: UInt
-  ) {
-    self.parent = parent
-    self.destination = destination
-    self.toPresentationState = toPresentationState
-    self.toPresentationAction = toPresentationAction
-    self.fileID = fileID
-    self.line = line
-  }
-
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
-  {
-    _reduceFunction()(&state, action)
-  }
-
-  // Inlinable so that an app's presentation runs specialized to its own types.
-  @inlinable
-  public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
-    let lifetime = _ChildLifetime<Destination.State>(
-      operator: _AnyID(keyPath: toPresentationState), fileID: fileID, line: line)
-    guard lifetime.identifiesByPositionOnly else {
-      return _reduceFunction(
-        lifetime: lifetime,
+// Inlinable so that an app's presentation runs specialized to its own types.
+@inlinable
+func _presentationFunction<Parent: Reducer, Destination: Reducer>(
+  _ op: _PresentationReducer<Parent, Destination>
+) -> _ReduceFunction<Parent.State, Parent.Action> {
+  let lifetime = op._lifetime(operator: _AnyID(keyPath: op.toChildState))
+  let path = _PresentationPath(op.toChildState)
+  let destination = _LazyReduce(op.child)
+  guard lifetime.identifiesByPositionOnly else {
+    return op._run(
+      _PresentationAdapter(
+        lifetime: lifetime, path: path, destination: destination, toAction: op.toChildAction,
         identity: { $0.wrappedValue.map(lifetime.identity(of:)) },
         identityOf: lifetime.identity(of:),
         end: { lifetime.end(lifetime.position($0)) },
-        position: lifetime.position)
-    }
-    // A child told apart by its position alone always has the same position: its position and
-    // the effect that ends it are made once, not at every action, and whether it is there is
-    // all its identity says (a `_ChildIdentity` holds an `AnyHashable?`, whose every copy and
-    // compare goes through the runtime).
-    let fixedPosition = lifetime.position(.position)
-    let endFixedPosition: Effect<Parent.Action> = lifetime.end(fixedPosition)
-    return _reduceFunction(
-      lifetime: lifetime,
+        position: lifetime.position))
+  }
+  // A child told apart by its position alone always has the same position: its position and
+  // the effect that ends it are made once, and whether it is there is all its identity says
+  // (a `_ChildIdentity` holds an `AnyHashable?`, whose every copy and compare goes through
+  // the runtime).
+  let fixedPosition = lifetime.position(.position)
+  let endFixedPosition: Effect<Parent.Action> = lifetime.end(fixedPosition)
+  return op._run(
+    _PresentationAdapter(
+      lifetime: lifetime, path: path, destination: destination, toAction: op.toChildAction,
       identity: { $0._box == nil ? nil : _Presence() },
       identityOf: { _ in _Presence() },
       end: { _ in endFixedPosition },
-      position: { _ in fixedPosition })
+      position: { _ in fixedPosition }))
+}
+
+/// The presentation `ifLet`'s adapter: one presented child, told apart by `Identity`.
+///
+/// Beyond a single child's sequence: `.dismiss` removes the child after the parent ran, only
+/// if it is still the one that was asked to go; an alert or a dialog goes away once one of its
+/// buttons is sent; the child's effects see `isPresented` and can dismiss it.
+@usableFromInline
+struct _PresentationAdapter<
+  ParentState, ParentAction, ChildState, ChildAction, Identity: Equatable
+>: _ChildAdapter {
+  @usableFromInline let lifetime: _ChildLifetime<ChildState>
+  @usableFromInline let path: _PresentationPath<ParentState, ChildState>
+  @usableFromInline let destination: _LazyReduce<ChildState, ChildAction>
+  @usableFromInline let toAction: CasePath<ParentAction, PresentationAction<ChildAction>>
+  @usableFromInline let presented = _PresentedDependencies()
+  /// Who is presented, `nil` for no one.
+  @usableFromInline let identity: (PresentationState<ChildState>) -> Identity?
+  /// Who a child is.
+  @usableFromInline let identityOf: (ChildState) -> Identity
+  /// The effect that ends everything a child started.
+  @usableFromInline let end: (Identity) -> Effect<ParentAction>
+  /// Where a child's effects run.
+  @usableFromInline let position: (Identity) -> _AnyID
+
+  @inlinable
+  init(
+    lifetime: _ChildLifetime<ChildState>, path: _PresentationPath<ParentState, ChildState>,
+    destination: _LazyReduce<ChildState, ChildAction>,
+    toAction: CasePath<ParentAction, PresentationAction<ChildAction>>,
+    identity: @escaping (PresentationState<ChildState>) -> Identity?,
+    identityOf: @escaping (ChildState) -> Identity,
+    end: @escaping (Identity) -> Effect<ParentAction>,
+    position: @escaping (Identity) -> _AnyID
+  ) {
+    self.lifetime = lifetime
+    self.path = path
+    self.destination = destination
+    self.toAction = toAction
+    self.identity = identity
+    self.identityOf = identityOf
+    self.end = end
+    self.position = position
   }
 
-  /// The action function, for children identified by `Identity`: `identity` says who is
-  /// presented (nil for no one), `identityOf` who a child is, `position` where the effects of a
-  /// child run, and `end` the effect that ends them.
-  @inlinable
-  func _reduceFunction<Identity: Equatable>(
-    lifetime: _ChildLifetime<Destination.State>,
-    identity: @escaping (PresentationState<Destination.State>) -> Identity?,
-    identityOf: @escaping (Destination.State) -> Identity,
-    end: @escaping (Identity) -> Effect<Parent.Action>,
-    position: @escaping (Identity) -> _AnyID
-  ) -> _ReduceFunction<Parent.State, Parent.Action> {
-    let parent = parent._reduceFunction()
-    let destination = _LazyReduce(destination)
-    let path = _PresentationPath(toPresentationState)
-    let extract = toPresentationAction._extract
-    let constructor = toPresentationAction._constructor
-    let embed = toPresentationAction._embed
-    let presented = _PresentedDependencies()
-
-    return { state, action in
-      let before = path.read(&state, identity)
-      var effects = Effect<Parent.Action>.none
-      switch _extractPayload(action, constructor, extract) {
-      case let .presented(childAction)?:
-        if let before {
-          let effect = path.modify(&state) { presentation in
-            presentation._modify { child in presented.run { destination(&child, childAction) } }
-          }
-          if let effect, !effect.isNone {
-            effects = effect._mapPresented(
-              { embed(.presented($0)) },
-              dismiss: { send in await send(embed(.dismiss)) }
-            )._navigation(position(before))
-          }
-          // An alert or a dialog goes away once one of its buttons is sent, before the parent
-          // sees the button's action, unless its own reducer already replaced it.
-          path.modify(&state) { presentation in
-            if let child = presentation.wrappedValue, lifetime.isEphemeral(child),
-              identityOf(child) == before
-            {
-              presentation.wrappedValue = nil
-            }
-          }
-        } else {
-          _reportAbsentPresentation(action, lifetime: lifetime)
-        }
-        effects = effects.merge(with: parent(&state, action))
-      case .dismiss?:
-        effects = parent(&state, action)
-        if before == nil {
-          _reportAbsentPresentation(action, lifetime: lifetime)
-        } else if path.read(&state, identity) == before {
-          // Only the child that was asked to go: the parent may have presented another one.
-          path.modify(&state) { $0.wrappedValue = nil }
-        }
-      case nil:
-        effects = parent(&state, action)
-      }
-      guard let before, path.read(&state, identity) != before else { return effects }
-      // Dismissed or replaced by another child: end everything the previous one started.
-      return effects.merge(with: end(before))
+  @inlinable @inline(__always)
+  func command(_ action: ParentAction) -> _ChildCommand<Void, ChildAction, ChildState>? {
+    switch _extractPayload(action, toAction._constructor, toAction._extract) {
+    case let .presented(childAction)?: .child((), childAction)
+    case .dismiss?: .remove(())
+    case nil: nil
     }
+  }
+
+  @inlinable @inline(__always)
+  func before(_ state: inout ParentState) -> Identity? { path.read(&state, identity) }
+
+  @inlinable
+  func runChild(
+    _ state: inout ParentState, _: Void, _ action: ChildAction, before: Identity?
+  ) -> Effect<ParentAction>? {
+    guard let before else { return nil }
+    let effect = path.modify(&state) { presentation in
+      presentation._modify { child in presented.run { destination(&child, action) } }
+    }
+    var effects = Effect<ParentAction>.none
+    if let effect, !effect.isNone {
+      let embed = toAction._embed
+      effects = effect._mapPresented(
+        { embed(.presented($0)) }, dismiss: { send in await send(embed(.dismiss)) }
+      )._navigation(position(before))
+    }
+    // An alert or a dialog goes away once one of its buttons is sent, before the parent sees
+    // the button's action, unless its own reducer already replaced it.
+    path.modify(&state) { presentation in
+      if let child = presentation.wrappedValue, lifetime.isEphemeral(child),
+        identityOf(child) == before
+      {
+        presentation.wrappedValue = nil
+      }
+    }
+    return effects
+  }
+
+  @inlinable @inline(__always)
+  func contains(_: inout ParentState, _: Void, before: Identity?) -> Bool { before != nil }
+
+  @inlinable @inline(__always)
+  func remove(_ state: inout ParentState, _: Void, before: Identity?) {
+    // Only the child that was asked to go: the parent may have presented another one.
+    guard let before, path.read(&state, identity) == before else { return }
+    path.modify(&state) { $0.wrappedValue = nil }
+  }
+
+  @inlinable @inline(__always)
+  func ended(_ state: inout ParentState, before: Identity?) -> Effect<ParentAction> {
+    _endReplacedChild(before: before, now: path.read(&state, identity), end: end)
+  }
+
+  @inlinable
+  func stale(_: _ChildCommandKind, _: Void, in _: ParentState) -> _StaleAction {
+    .nothingPresented
   }
 }
 
@@ -192,11 +210,3 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
 struct _Presence: Equatable {
   @inlinable init() {}
 }
-
-/// Reports an action a presentation `ifLet` dropped, at the operator's file and line.
-@usableFromInline
-func _reportAbsentPresentation<Action, Child>(_ action: Action, lifetime: _ChildLifetime<Child>) {
-  lifetime.reportStale(.nothingPresented, action: action)
-}
-
-extension _PresentationReducer: _CompilesToFunction {}

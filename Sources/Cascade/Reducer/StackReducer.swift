@@ -42,121 +42,149 @@ extension Reducer {
     line: UInt = #line
   ) -> _StackReducer<Self, Destination>
   where DestinationState == Destination.State, DestinationAction == Destination.Action {
-    _StackReducer(
-      parent: self, destination: destination(), toStackState: toStackState,
-      toStackAction: CasePath(toStackAction, fileID: fileID, line: line), fileID: fileID, line: line
-    )
+    _ChildReducer(
+      parent: self, child: destination(), toChildState: toStackState,
+      toChildAction: CasePath(toStackAction, fileID: fileID, line: line), fileID: fileID,
+      line: line, build: _stackFunction)
   }
 }
 
 /// The reducer ``Reducer/forEach(_:action:destination:fileID:line:)`` builds.
-public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
-  @usableFromInline let parent: Parent
-  @usableFromInline let destination: Destination
-  @usableFromInline let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
+public typealias _StackReducer<Parent: Reducer, Destination: Reducer> = _ChildReducer<
+  Parent, Destination, WritableKeyPath<Parent.State, StackState<Destination.State>>,
+  StackAction<Destination.State, Destination.Action>
+>
+
+// Inlinable so that an app's stack runs specialized to its own state and action types: run
+// generically, every action looks up the metadata of the stack's generic types several times.
+@inlinable
+func _stackFunction<Parent: Reducer, Destination: Reducer>(
+  _ op: _StackReducer<Parent, Destination>
+) -> _ReduceFunction<Parent.State, Parent.Action> {
+  op._run(
+    _StackAdapter(
+      lifetime: op._lifetime(operator: _AnyID(keyPath: op.toChildState)),
+      path: _StatePath(op.toChildState), destination: _LazyReduce(op.child),
+      toAction: op.toChildAction))
+}
+
+/// The stack `forEach`'s adapter: the children are the screens, each told apart by its
+/// stack's identity and its id.
+///
+/// Beyond the engine's sequence: `push` and `popFrom` add and remove screens; a screen's
+/// effects see `isPresented` and can pop it; the first look at a stack built outside the store
+/// moves the store's ids past its own; a new stack put in place of another ends every screen
+/// of the old one, whatever ids the new one's screens have.
+@usableFromInline
+struct _StackAdapter<ParentState, ParentAction, ElementState, ElementAction>: _ChildAdapter {
+  @usableFromInline let lifetime: _ChildLifetime<ElementState>
+  @usableFromInline let path: _StatePath<ParentState, StackState<ElementState>>
+  @usableFromInline let destination: _LazyReduce<ElementState, ElementAction>
   @usableFromInline
-  let toStackAction: CasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>
-  @usableFromInline let fileID: StaticString
-  @usableFromInline let line: UInt
+  let toAction: CasePath<ParentAction, StackAction<ElementState, ElementAction>>
+  @usableFromInline let presented = _PresentedDependencies()
+  @usableFromInline let live = _LiveElements<StackElementID>()
+  @usableFromInline let lineage = _StackLineage()
 
-  @usableFromInline
-  init(
-    parent: Parent, destination: Destination,
-    toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>,
-    toStackAction: CasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>,
-    fileID: StaticString, line: UInt
-  ) {
-    self.parent = parent
-    self.destination = destination
-    self.toStackState = toStackState
-    self.toStackAction = toStackAction
-    self.fileID = fileID
-    self.line = line
-  }
-
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
-  {
-    _reduceFunction()(&state, action)
-  }
-
-  // Inlinable so that an app's stack runs specialized to its own state and action types: run
-  // generically, every action looks up the metadata of the stack's generic types several times.
   @inlinable
-  public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
-    let parent = parent._reduceFunction()
-    let destination = _LazyReduce(destination)
-    let path = _StatePath(toStackState)
-    let extract = toStackAction._extract
-    let constructor = toStackAction._constructor
-    let embed = toStackAction._embed
-    let lifetime = _ChildLifetime<Destination.State>(
-      operator: _AnyID(keyPath: toStackState), fileID: fileID, line: line)
-    let presented = _PresentedDependencies()
-    let live = _LiveElements<StackElementID>()
-    let lineage = _StackLineage()
+  init(
+    lifetime: _ChildLifetime<ElementState>, path: _StatePath<ParentState, StackState<ElementState>>,
+    destination: _LazyReduce<ElementState, ElementAction>,
+    toAction: CasePath<ParentAction, StackAction<ElementState, ElementAction>>
+  ) {
+    self.lifetime = lifetime
+    self.path = path
+    self.destination = destination
+    self.toAction = toAction
+  }
 
-    return { state, action in
-      let origin = path.read(&state) { $0._origin }
-      if lineage.origin == nil {
-        // The first look at the stack, which may have been built outside the store: the store
-        // never gives its ids to new screens.
-        lineage.origin = origin
-        path.read(&state) { _skipStackElementID(past: $0._nextID - 1) }
-      }
-      live.prepare { path.read(&state) { .init($0._entries) } }
-      var effects = Effect<Parent.Action>.none
-      switch _extractPayload(action, constructor, extract) {
-      case let .element(id, elementAction)?:
-        let effect = path.modify(&state) { stack in
-          stack._modify(id: id) { element in presented.run { destination(&element, elementAction) }
-          }
-        }
-        if let effect {
-          if !effect.isNone {
-            effects = effect._mapPresented(
-              { embed(.element(id: id, action: $0)) },
-              dismiss: { send in await send(embed(.popFrom(id: id))) }
-            )._navigation(lifetime.position(element: _StackPosition(origin: origin, id: id)))
-          }
-        } else {
-          _reportStackProblem(.missingElement, id: id, action: action, lifetime: lifetime)
-        }
-        effects = effects.merge(with: parent(&state, action))
-      case let .popFrom(id)?:
-        let wasOnStack = path.read(&state) { $0._entries.contains(id: id) }
-        effects = parent(&state, action)
-        // The parent may have popped the screen itself: only a screen that was never there
-        // is a mistake.
-        path.modify(&state) { _ = $0.pop(from: id) }
-        if !wasOnStack {
-          _reportStackProblem(.missingPop, id: id, action: action, lifetime: lifetime)
-        }
-      case let .push(id, element)?:
-        if !path.modify(&state, { $0._push(element, id: id) }) {
-          _reportStackProblem(.duplicatePush, id: id, action: action, lifetime: lifetime)
-        }
-        effects = parent(&state, action)
-      case nil:
-        effects = parent(&state, action)
-      }
-      // Screens that left the stack, by any route, take their effects with them; a new stack
-      // put in its place takes all of them, whatever ids its own screens have.
-      let now = path.read(&state) { $0._origin }
-      guard now == lineage.origin else {
-        let replaced = lineage.origin ?? origin
-        lineage.origin = now
-        let gone = live.replaced { path.read(&state) { .init($0._entries) } }
-        guard !gone.isEmpty else { return effects }
-        return effects.merge(
-          with: lifetime.end(elements: gone.map { _StackPosition(origin: replaced, id: $0) }))
-      }
-      let gone = live.gone(
-        stamp: path.read(&state) { $0._entries._stamp },
-        lastChange: { path.read(&state) { $0._entries._log.entries.last } },
-        { path.read(&state) { .init($0._entries) } })
-      guard !gone.isEmpty else { return effects }
-      return effects.merge(
-        with: lifetime.end(elements: gone.map { _StackPosition(origin: now, id: $0) }))
+  @inlinable @inline(__always)
+  func command(_ action: ParentAction) -> _ChildCommand<
+    StackElementID, ElementAction, ElementState
+  >? {
+    switch _extractPayload(action, toAction._constructor, toAction._extract) {
+    case let .element(id, elementAction)?: .child(id, elementAction)
+    case let .popFrom(id)?: .remove(id)
+    case let .push(id, element)?: .add(id, element)
+    case nil: nil
+    }
+  }
+
+  /// The stack's identity before the action.
+  @inlinable @inline(__always)
+  func before(_ state: inout ParentState) -> UInt64 {
+    let origin = path.read(&state) { $0._origin }
+    if lineage.origin == nil {
+      // The first look at the stack, which may have been built outside the store: the store
+      // never gives its ids to new screens.
+      lineage.origin = origin
+      path.read(&state) { _skipStackElementID(past: $0._nextID - 1) }
+    }
+    live.prepare { path.read(&state) { .init($0._entries) } }
+    return origin
+  }
+
+  @inlinable
+  func runChild(
+    _ state: inout ParentState, _ id: StackElementID, _ action: ElementAction, before origin: UInt64
+  ) -> Effect<ParentAction>? {
+    let effect = path.modify(&state) { stack in
+      stack._modify(id: id) { element in presented.run { destination(&element, action) } }
+    }
+    guard let effect else { return nil }
+    if effect.isNone { return Effect.none }
+    let embed = toAction._embed
+    return effect._mapPresented(
+      { embed(.element(id: id, action: $0)) },
+      dismiss: { send in await send(embed(.popFrom(id: id))) }
+    )._navigation(lifetime.position(element: _StackPosition(origin: origin, id: id)))
+  }
+
+  @inlinable @inline(__always)
+  func contains(_ state: inout ParentState, _ id: StackElementID, before _: UInt64) -> Bool {
+    path.read(&state) { $0._entries.contains(id: id) }
+  }
+
+  /// Pops after the parent ran: the parent may have popped the screen itself, and only a
+  /// screen that was never there is a mistake.
+  @inlinable @inline(__always)
+  func remove(_ state: inout ParentState, _ id: StackElementID, before _: UInt64) {
+    path.modify(&state) { _ = $0.pop(from: id) }
+  }
+
+  @inlinable @inline(__always)
+  func add(_ state: inout ParentState, _ id: StackElementID, _ element: ElementState) -> Bool {
+    path.modify(&state) { $0._push(element, id: id) }
+  }
+
+  /// Screens that left the stack, by any route, take their effects with them; a new stack put
+  /// in its place takes all of them, whatever ids its own screens have.
+  @inlinable @inline(__always)
+  func ended(_ state: inout ParentState, before origin: UInt64) -> Effect<ParentAction> {
+    let now = path.read(&state) { $0._origin }
+    guard now == lineage.origin else {
+      let replaced = lineage.origin ?? origin
+      lineage.origin = now
+      let gone = live.replaced { path.read(&state) { .init($0._entries) } }
+      guard !gone.isEmpty else { return .none }
+      return lifetime.end(elements: gone.map { _StackPosition(origin: replaced, id: $0) })
+    }
+    let gone = live.gone(
+      stamp: path.read(&state) { $0._entries._stamp },
+      lastChange: { path.read(&state) { $0._entries._log.entries.last } },
+      { path.read(&state) { .init($0._entries) } })
+    guard !gone.isEmpty else { return .none }
+    return lifetime.end(elements: gone.map { _StackPosition(origin: now, id: $0) })
+  }
+
+  @inlinable
+  func stale(_ command: _ChildCommandKind, _ id: StackElementID, in _: ParentState)
+    -> _StaleAction
+  {
+    switch command {
+    case .child: .missingScreen(id: id)
+    case .remove: .missingPop(id: id)
+    case .add: .duplicatePush(id: id)
     }
   }
 }
@@ -177,28 +205,7 @@ struct _StackPosition: Hashable, Sendable {
 /// The identity of the stack a stack `forEach` last saw, `nil` before its first action.
 @usableFromInline
 final class _StackLineage {
-  @usableFromInline var origin: UInt64?
+  // Unchecked exclusivity: only the stack adapter touches it, one access at a time.
+  @usableFromInline @exclusivity(unchecked) var origin: UInt64?
   @inlinable init() {}
 }
-
-/// What a stack `forEach` found wrong with an action.
-@usableFromInline
-enum _StackProblem {
-  case missingElement, missingPop, duplicatePush
-}
-
-/// Reports an action a stack `forEach` dropped, at the operator's file and line.
-@usableFromInline
-func _reportStackProblem<Action, Child>(
-  _ problem: _StackProblem, id: StackElementID, action: Action, lifetime: _ChildLifetime<Child>
-) {
-  let kind: _StaleAction =
-    switch problem {
-    case .missingElement: .missingScreen(id: id)
-    case .missingPop: .missingPop(id: id)
-    case .duplicatePush: .duplicatePush(id: id)
-    }
-  lifetime.reportStale(kind, action: action)
-}
-
-extension _StackReducer: _CompilesToFunction {}

@@ -1,0 +1,188 @@
+/// The one sequence every child operator (`ifLet`, `ifCaseLet`, `forEach`, the presentation
+/// `ifLet` and the stack `forEach`) runs for every action:
+///
+/// 1. remember who the children are before anything runs (`before`);
+/// 2. do what the action asks of a child (`command`):
+///    - a child's action runs that child, its effects under the child's position, then the
+///      parent runs; an action for a child that is not there is dropped with a stale-action
+///      warning and the parent still runs;
+///    - a removal (a dismissal, a pop) runs the parent first, so it sees the child still
+///      there, then removes the child;
+///    - an addition (a push) adds the child, then runs the parent;
+///    - any other action runs the parent alone;
+/// 3. end every effect of the children that are gone or were replaced, by any route (`ended`).
+///
+/// An operator is an adapter: it says how to find its children, who a child is, how to run
+/// one in place, and which stale-action warning applies. A fix to this sequence is made here,
+/// once for all five; the warnings are in `StaleAction.swift`, identities and positions in
+/// `ChildLifetime.swift`.
+@usableFromInline
+protocol _ChildAdapter {
+  associatedtype ParentState
+  associatedtype ParentAction
+  associatedtype ChildState
+  associatedtype ChildAction
+  /// Which child an action is for: `Void` for an operator of one child, an id for a collection.
+  associatedtype Key
+  /// What the engine keeps of the children from before the action, to tell which went.
+  associatedtype Before
+
+  /// Identity, positions and warnings of this operator's children.
+  var lifetime: _ChildLifetime<ChildState> { get }
+
+  /// What `action` asks of a child, or `nil` when it is the parent's alone.
+  func command(_ action: ParentAction) -> _ChildCommand<Key, ChildAction, ChildState>?
+
+  /// Who the children are before the action.
+  func before(_ state: inout ParentState) -> Before
+
+  /// Runs the child `key` names on `action`, in place, and returns its effect as the parent's,
+  /// run under the child's position; `nil` when there is no such child.
+  func runChild(
+    _ state: inout ParentState, _ key: Key, _ action: ChildAction, before: Before
+  ) -> Effect<ParentAction>?
+
+  /// Whether the child `key` names is there, before the parent runs on a removal.
+  func contains(_ state: inout ParentState, _ key: Key, before: Before) -> Bool
+
+  /// Removes the child `key` names, after the parent ran.
+  func remove(_ state: inout ParentState, _ key: Key, before: Before)
+
+  /// Adds `child` as `key`; `false` when `key` is taken.
+  func add(_ state: inout ParentState, _ key: Key, _ child: ChildState) -> Bool
+
+  /// An effect ending the children that were there `before` and are gone now.
+  func ended(_ state: inout ParentState, before: Before) -> Effect<ParentAction>
+
+  /// The warning for a `command` that found no child (or, for an addition, a taken key).
+  func stale(_ command: _ChildCommandKind, _ key: Key, in state: ParentState) -> _StaleAction
+}
+
+/// What an action asks of an operator's children.
+@usableFromInline
+enum _ChildCommand<Key, ChildAction, ChildState> {
+  /// Run the child `Key` names on an action, then the parent.
+  case child(Key, ChildAction)
+  /// Run the parent, then remove the child `Key` names: a dismissal or a pop.
+  case remove(Key)
+  /// Add a child as `Key`, then run the parent: a push.
+  case add(Key, ChildState)
+}
+
+/// A ``_ChildCommand`` without its payload, for the stale-action warning it may need.
+@usableFromInline
+enum _ChildCommandKind {
+  case child, remove, add
+}
+
+extension _ChildAdapter {
+  /// Runs one action through the children and the parent: the sequence this file describes.
+  @inlinable
+  func reduce(
+    _ state: inout ParentState, _ action: ParentAction,
+    parent: _ReduceFunction<ParentState, ParentAction>
+  ) -> Effect<ParentAction> {
+    let before = before(&state)
+    var effects: Effect<ParentAction>
+    switch command(action) {
+    case let .child(key, childAction)?:
+      if let effect = runChild(&state, key, childAction, before: before) {
+        effects = effect.merge(with: parent(&state, action))
+      } else {
+        lifetime.reportStale(stale(.child, key, in: state), action: action)
+        effects = parent(&state, action)
+      }
+    case let .remove(key)?:
+      let present = contains(&state, key, before: before)
+      effects = parent(&state, action)
+      remove(&state, key, before: before)
+      if !present { lifetime.reportStale(stale(.remove, key, in: state), action: action) }
+    case let .add(key, child)?:
+      if !add(&state, key, child) {
+        lifetime.reportStale(stale(.add, key, in: state), action: action)
+      }
+      effects = parent(&state, action)
+    case nil:
+      effects = parent(&state, action)
+    }
+    return effects.merge(with: ended(&state, before: before))
+  }
+
+  // An operator of one child is never asked to add or remove one by key.
+  @inlinable
+  func contains(_ state: inout ParentState, _ key: Key, before: Before) -> Bool { false }
+  @inlinable
+  func remove(_ state: inout ParentState, _ key: Key, before: Before) {}
+  @inlinable
+  func add(_ state: inout ParentState, _ key: Key, _ child: ChildState) -> Bool { false }
+}
+
+/// The effect that ends a single child that was there as `before` and is now `now` (`nil`:
+/// gone): nothing when it is the same child.
+@inlinable
+func _endReplacedChild<Identity: Equatable, Action>(
+  before: Identity?, now: @autoclosure () -> Identity?, end: (Identity) -> Effect<Action>
+) -> Effect<Action> {
+  guard let before, now() != before else { return .none }
+  return end(before)
+}
+
+/// An adapter for `ifLet` and `ifCaseLet`: one child, found and run by the operator's
+/// closures, told apart by `_ChildLifetime`'s identity.
+@usableFromInline
+struct _SingleChildAdapter<ParentState, ParentAction, ChildState, ChildAction>: _ChildAdapter {
+  @usableFromInline let lifetime: _ChildLifetime<ChildState>
+  /// The child's action inside a parent action, if it is one.
+  @usableFromInline let extract: (ParentAction) -> ChildAction?
+  /// A child action as the parent's.
+  @usableFromInline let embed: @Sendable (ChildAction) -> ParentAction
+  /// Who the child is now; `nil` when there is no child.
+  @usableFromInline let identity: (inout ParentState) -> _ChildIdentity?
+  /// Runs the child reducer on the child's state, in place; called only when there is a child.
+  @usableFromInline let runChild: (inout ParentState, ChildAction) -> Effect<ChildAction>
+  /// What to say when a child action comes with no child.
+  @usableFromInline let stale: (ParentState) -> _StaleAction
+
+  @usableFromInline
+  init(
+    lifetime: _ChildLifetime<ChildState>, extract: @escaping (ParentAction) -> ChildAction?,
+    embed: @escaping @Sendable (ChildAction) -> ParentAction,
+    identity: @escaping (inout ParentState) -> _ChildIdentity?,
+    runChild: @escaping (inout ParentState, ChildAction) -> Effect<ChildAction>,
+    stale: @escaping (ParentState) -> _StaleAction
+  ) {
+    self.lifetime = lifetime
+    self.extract = extract
+    self.embed = embed
+    self.identity = identity
+    self.runChild = runChild
+    self.stale = stale
+  }
+
+  @inlinable
+  func command(_ action: ParentAction) -> _ChildCommand<Void, ChildAction, ChildState>? {
+    extract(action).map { .child((), $0) }
+  }
+
+  @inlinable
+  func before(_ state: inout ParentState) -> _ChildIdentity? { identity(&state) }
+
+  @inlinable
+  func runChild(
+    _ state: inout ParentState, _: Void, _ action: ChildAction, before: _ChildIdentity?
+  ) -> Effect<ParentAction>? {
+    guard let before else { return nil }
+    let effect = runChild(&state, action)
+    return effect.isNone ? .none : effect.map(embed)._navigation(lifetime.position(before))
+  }
+
+  @inlinable
+  func ended(_ state: inout ParentState, before: _ChildIdentity?) -> Effect<ParentAction> {
+    _endReplacedChild(before: before, now: identity(&state)) { lifetime.end(lifetime.position($0)) }
+  }
+
+  @inlinable
+  func stale(_: _ChildCommandKind, _: Void, in state: ParentState) -> _StaleAction {
+    stale(state)
+  }
+}
