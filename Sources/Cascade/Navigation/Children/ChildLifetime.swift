@@ -136,7 +136,7 @@ final class _ChildLifetime<Child> {
 @usableFromInline
 final class _LiveElements<ID: Hashable & Sendable> {
   // Unchecked exclusivity: only the operator's own function touches these, one access at a
-  // time, and the run-time check on `seenStamp`, read twice an action, was ~10% of a stack step.
+  // time, and `seenStamp` is read twice an action.
   @usableFromInline @exclusivity(unchecked) var ids: Set<ID> = []
   /// The collection's structure stamp when these ids were last brought up to date; `nil` before
   /// the operator's first action.
@@ -232,8 +232,7 @@ final class _LiveElements<ID: Hashable & Sendable> {
 }
 
 /// The ids of the elements an action removed: usually one (a pop, a row deleted), kept
-/// without a set; a set only from the second. A pop allocated a one-element set before: a
-/// `malloc` and a `free` per pop.
+/// without a set, so a pop allocates nothing; a set only from the second.
 @usableFromInline
 struct _GoneIDs<ID: Hashable & Sendable>: Sendable, Sequence {
   /// The same ids, each transformed.

@@ -25,8 +25,8 @@ struct _ChildIdentity: Hashable, @unchecked Sendable {
 /// names as gone.
 ///
 /// A class, so that a `.prune` effect is one word wide (every `Effect` is as wide as its widest
-/// case, and effects travel up every level of composition on every action) and costs the one
-/// allocation its closure context used to. Its subclasses are immutable, hence
+/// case, and effects travel up every level of composition on every action) and costs one
+/// allocation. Its subclasses are immutable, hence
 /// `@unchecked Sendable`.
 @usableFromInline
 class _NavigationPrune: @unchecked Sendable {

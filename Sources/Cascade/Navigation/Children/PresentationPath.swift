@@ -3,8 +3,8 @@ import Synchronization
 /// A key path to a presentation, `\.$child` as a rule: the projected value of the
 /// `@PresentationState` wrapper, a computed property, so the key path cannot give the offset
 /// of the stored wrapper (`_child`) it reads and writes. Through the key path, every read and
-/// write goes through the runtime's key path interpreter and metadata caches: a quarter of a
-/// present-and-dismiss cycle.
+/// write goes through the runtime's key path interpreter and metadata caches: without this
+/// type, a present-and-dismiss cycle (benchmark W7) takes two and a half times as long.
 ///
 /// At its first use the path looks for that offset on a copy of the state: it writes a marker
 /// presentation through the key path, finds the one place in the copy's memory that holds it,
