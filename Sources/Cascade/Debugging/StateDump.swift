@@ -218,38 +218,5 @@ private func leafText(_ value: Any) -> String {
   }
 }
 
-/// A type's name without modules, also inside generic arguments: `Counter.State`, not
-/// `CounterApp.Counter.State`; `IdentifiedArray<Int, Todo>`, not
-/// `Cascade.IdentifiedArray<Swift.Int, App.Todo>`.
-func typeDescription(_ type: Any.Type) -> String {
-  var name = String(reflecting: type)
-  // Private and local types reflect as "Module.(unknown context at $1234abcd).Name".
-  while let start = name.range(of: "(unknown context at "),
-    let end = name[start.upperBound...].range(of: ").")
-  {
-    name.replaceSubrange(start.lowerBound..<end.upperBound, with: "")
-  }
-  var result = ""
-  var segment = ""
-  func flush() {
-    if let dot = segment.firstIndex(of: ".") {
-      result += segment[segment.index(after: dot)...]
-    } else {
-      result += segment
-    }
-    segment = ""
-  }
-  for character in name {
-    if character.isLetter || character.isNumber || character == "_" || character == "." {
-      segment.append(character)
-    } else {
-      flush()
-      result.append(character)
-    }
-  }
-  flush()
-  return result
-}
-
 /// A property wrapper whose storage (`_name`) dumps under the property's own name (`name`).
 package protocol _PropertyWrapperStorage {}

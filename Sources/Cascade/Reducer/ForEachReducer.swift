@@ -75,7 +75,9 @@ func _forEachFunction<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer
 /// `forEach`'s adapter: the children are the elements of an identified collection, each told
 /// apart by its id; elements removed by any route take their effects with them.
 @usableFromInline
-struct _ElementsAdapter<ParentState, ParentAction, ID: Hashable & Sendable, ElementState, ElementAction>:
+struct _ElementsAdapter<
+  ParentState, ParentAction, ID: Hashable & Sendable, ElementState, ElementAction
+>:
   _ChildAdapter
 {
   @usableFromInline let lifetime: _ChildLifetime<ElementState>
