@@ -118,3 +118,98 @@ func residentBytes() -> Int {
   #endif
   return peakResidentBytes()
 }
+
+/// One scaling row: a workload measured at several sizes, beside its floor measured the same
+/// way in the same run. The growth is the cost at the largest size over the cost at the
+/// smallest.
+struct ScalingResult: Encodable {
+  let id: String
+  let name: String
+  let sizes: [Int]
+  let nsPerOp: [Double]
+  let floorNsPerOp: [Double]
+  let growth: Double
+  let floorGrowth: Double
+  let checksum: Int
+  let note: String?
+
+  enum CodingKeys: String, CodingKey {
+    case id, name, sizes, growth, checksum, note
+    case nsPerOp = "ns_per_op"
+    case floorNsPerOp = "floor_ns_per_op"
+    case floorGrowth = "floor_growth"
+  }
+
+  init(
+    id: String, name: String, sizes: [Int], run: [(nsPerOp: Double, checksum: Int)],
+    floor: [(nsPerOp: Double, checksum: Int)], note: String?
+  ) {
+    self.id = id
+    self.name = name
+    self.sizes = sizes
+    self.nsPerOp = run.map(\.nsPerOp)
+    self.floorNsPerOp = floor.map(\.nsPerOp)
+    self.growth = nsPerOp.last! / max(nsPerOp.first!, 0.01)
+    self.floorGrowth = floorNsPerOp.last! / max(floorNsPerOp.first!, 0.01)
+    self.checksum = (run + floor).reduce(0) { $0 &+ $1.checksum }
+    self.note = note
+  }
+}
+
+/// One case of a scaling row: a workload, or its floor, at one size. `body(units)` performs
+/// `units * operationsPerUnit` operations and returns a checksum; `prepare(units)` runs before
+/// every timing of the body, untimed (to make what the body uses up, such as fresh stores).
+struct Timed {
+  let operationsPerUnit: Int
+  let prepare: @MainActor (Int) async -> Void
+  let body: @MainActor (Int) async -> Int
+
+  init(
+    operationsPerUnit: Int = 1, prepare: @escaping @MainActor (Int) async -> Void = { _ in },
+    _ body: @escaping @MainActor (Int) async -> Int
+  ) {
+    self.operationsPerUnit = operationsPerUnit
+    self.prepare = prepare
+    self.body = body
+  }
+}
+
+/// Times the cases of scaling rows interleaved: each case is first calibrated (the number of
+/// units that takes about `target` nanoseconds), then every repetition times every case in
+/// turn, so that a slow spell of the machine lands on all sizes and floors alike. The first
+/// pass is a warm-up; each case's result is the median of the rest, per operation.
+@MainActor
+func measureInterleaved(
+  _ cases: [Timed], repetitions: Int = 5, target: Double = 25_000_000
+) async -> [(nsPerOp: Double, checksum: Int)] {
+  func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+  var checksums = [Int](repeating: 0, count: cases.count)
+  var units: [Int] = []
+  for (index, timed) in cases.enumerated() {
+    var count = 1
+    while true {
+      await timed.prepare(count)
+      let start = now()
+      checksums[index] &+= await timed.body(count)
+      let elapsed = Double(now() - start)
+      if elapsed >= 2_000_000 || count >= 1 << 24 {
+        units.append(max(1, Int(Double(count) * target / max(elapsed, 1))))
+        break
+      }
+      count *= elapsed < 200_000 ? 8 : 2
+    }
+  }
+  var samples = [[Double]](repeating: [], count: cases.count)
+  for pass in 0...repetitions {
+    for (index, timed) in cases.enumerated() {
+      await timed.prepare(units[index])
+      let start = now()
+      checksums[index] &+= await timed.body(units[index])
+      let elapsed = Double(now() - start)
+      if pass > 0 {
+        samples[index].append(elapsed / Double(units[index] * timed.operationsPerUnit))
+      }
+    }
+  }
+  return samples.indices.map { (samples[$0].sorted()[samples[$0].count / 2], checksums[$0]) }
+}

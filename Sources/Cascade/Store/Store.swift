@@ -36,6 +36,11 @@ public final class Store<State, Action>: Observable {
   /// Keeps the parent (and so the root) alive while a child store is used.
   private let parent: AnyObject?
   @usableFromInline var children: [_ScopeID: _WeakReference<AnyObject>] = [:]
+  /// The size at which `children` is next swept for released stores: twice what the last sweep
+  /// kept, so that making N children sweeps O(log N) times, not once per child.
+  @usableFromInline var childrenPurgeThreshold = 16
+  /// How many times `children` was swept, for tests.
+  var childrenSweeps = 0
 
   @usableFromInline
   init(
@@ -116,7 +121,9 @@ public final class Store<State, Action>: Observable {
   @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    StoreTask(sendAction(action, .top))
+    let task = StoreTask(sendAction(action, .top))
+    if projection.refreshesOnSend { projection.refresh() }
+    return task
   }
 
   /// The number of effect tasks of this store's tree currently running.
@@ -132,7 +139,7 @@ public final class Store<State, Action>: Observable {
     // A box: a weak reference read out of a dictionary value is copied (a weak-reference copy
     // and destroy per call), where a box is retained once.
     if let child = children[id]?.object as? Store<ChildState, ChildAction> { return child }
-    if children.count >= 16 { children = children.filter { $0.value.object != nil } }
+    if children.count >= childrenPurgeThreshold { purgeReleasedChildren() }
     let child = make()
     children[id] = _WeakReference<AnyObject>(child)
     return child
@@ -140,6 +147,16 @@ public final class Store<State, Action>: Observable {
 }
 
 /// A feature's store: `StoreOf<Counter>` is `Store<Counter.State, Counter.Action>`.
+extension Store {
+  /// Drops the cache entries of child stores nobody holds any more.
+  @usableFromInline
+  func purgeReleasedChildren() {
+    children = children.filter { $0.value.object != nil }
+    childrenSweeps += 1
+    childrenPurgeThreshold = max(16, 2 * children.count)
+  }
+}
+
 public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 
 /// How a child store was scoped: the same way twice gives the same store.

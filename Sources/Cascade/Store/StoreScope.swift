@@ -149,7 +149,6 @@ extension Store {
     guard let initial = fetch() else { return nil }
     return cachedChild(id) {
       let projection = _LastValueProjection(initial: initial, fetch: fetch)
-      core.subscribe(projection)
       return Store<ChildState, ChildAction>(
         core: core, projection: projection, parent: self, send: embedding(toAction))
     }

@@ -71,4 +71,29 @@ private struct Feature: Reducer {
     store.scope(state: \.rows, action: Feature.Action.rows)[0].send(.increment)
     #expect(store.rows[id: 1]?.count == 1)
   }
+
+  // Issue 37 (S4b): past 16 cached children, every new one swept the whole cache.
+  @Test func makingManyRowStoresSweepsTheCacheRarelyAndStillDropsReleasedOnes() {
+    var rows = IdentifiedArrayOf<Counter.State>()
+    for id in 1...1_000 { rows.append(Counter.State(id: id)) }
+    let store = Store(initialState: Feature.State(rows: rows)) { Feature() }
+    var held: [Store<Counter.State, Counter.Action>] = []
+    for id in 1...1_000 {
+      held.append(store.scope(state: \.rows, action: Feature.Action.rows, id: id)!)
+    }
+    #expect(store.children.count == 1_000)
+    // Doubling thresholds: 16, 32, ..., 1024: at most seven sweeps for a thousand stores.
+    #expect(store.childrenSweeps <= 7, "\(store.childrenSweeps) sweeps")
+    held.removeAll()
+    for id in 1...1_000 {
+      held.append(store.scope(state: \.rows, action: Feature.Action.rows, id: id)!)
+      held.removeLast()
+    }
+    // Released stores leave the cache: it never holds more than twice what the last sweep kept.
+    #expect(store.children.count <= store.childrenPurgeThreshold)
+    #expect(store.childrenPurgeThreshold <= 2_048)
+    held.append(store.scope(state: \.rows, action: Feature.Action.rows, id: 7)!)
+    held[0].send(.increment)
+    #expect(store.rows[id: 7]?.count == 1)
+  }
 }

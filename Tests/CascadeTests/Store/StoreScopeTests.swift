@@ -62,6 +62,35 @@ private struct Root: Reducer {
   }
 }
 
+/// A feature holding an optional child of its own kind, `depth` levels deep.
+private struct Chain: Reducer {
+  struct State: Equatable, Sendable {
+    var value = 0
+    var next: [State] = []
+    var child: State? {
+      get { next.first }
+      set { next = newValue.map { [$0] } ?? [] }
+    }
+    init(depth: Int) { if depth > 0 { child = State(depth: depth - 1) } }
+  }
+  indirect enum Action: Equatable, Sendable {
+    case add(Int)
+    case cut
+    case child(Action)
+  }
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case let .add(amount): state.value += amount
+      case .cut: state.child = nil
+      case .child: break
+      }
+      return .none
+    }
+    .ifLet(\.child, action: Action.child) { Chain() }
+  }
+}
+
 @MainActor
 @Suite struct StoreScopeTests {
   @Test func scopedStoresReadThroughTheRootAndSendToIt() {
@@ -151,6 +180,43 @@ private struct Root: Reducer {
     #expect(rows[1].value == 4)  // the last value
     let (_, warnings) = await RuntimeWarnings.capturing { rows[1].send(.add(1)) }
     #expect(warnings.count == 1)  // reported by forEach, not a crash
+  }
+
+  // Issue 37 (S1s, S3): a store whose state can disappear keeps the value it last read or
+  // last sent, as TCA's if-let stores do; other stores' sends never touch it.
+  @Test func aGoneRowsStoreKeepsWhatItLastReadOrSent() {
+    var initial = Root.State()
+    initial.middle.rows = [Leaf.State(id: 1), Leaf.State(id: 2)]
+    let store = Store(initialState: initial) { Root() }
+    let middle = store.scope(state: \.middle, action: Root.Action.middle)
+    let row = middle.scope(state: \.rows, action: Middle.Action.rows, id: 2)!
+    // Present: always the live value, whoever changed it.
+    store.send(.middle(.rows(.element(id: 2, action: .add(3)))))
+    #expect(row.value == 3)
+    // Changed by another store and never read again: gone, it shows what it last read.
+    store.send(.middle(.rows(.element(id: 2, action: .add(4)))))
+    middle.send(.removeRow(2))
+    #expect(row.value == 3)
+
+    let other = middle.scope(state: \.rows, action: Middle.Action.rows, id: 1)!
+    other.send(.add(5))  // sent through it: it read the row as the send left it
+    middle.send(.removeRow(1))
+    #expect(other.value == 5)
+  }
+
+  @Test func aStoreTenOptionalsDeepReadsThroughItsParents() {
+    var state = Chain.State(depth: 10)
+    state.value = 1
+    let store = Store(initialState: state) { Chain() }
+    var leaf = store
+    for _ in 0..<10 { leaf = leaf.scope(state: \.child, action: Chain.Action.child)! }
+    leaf.send(.add(2))
+    #expect(leaf.value == 2)
+    var reached = store.state
+    for _ in 0..<10 { reached = reached.child! }
+    #expect(reached.value == 2)
+    store.send(.cut)
+    #expect(leaf.value == 2)  // the last value, not a crash
   }
 
   @Test func scopedValuesStream() async {
