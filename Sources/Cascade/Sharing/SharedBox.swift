@@ -341,27 +341,6 @@ final class _SharedProjection<Root: Sendable, Value: Sendable>: _SharedBox<Value
   }
 }
 
-/// The shared roots a value holds, found by walking it with `Mirror`: for test stores, never
-/// on the per-action path. Classes are not entered. Skips the walk while no shared root was
-/// ever created.
-package func _sharedRoots(in value: Any) -> [any _AnySharedRoot] {
-  guard _sharedRootCount.withLock({ $0 }) > 0 else { return [] }
-  var found: [ObjectIdentifier: any _AnySharedRoot] = [:]
-  func walk(_ value: Any, depth: Int) {
-    if let shared = value as? any _SharedValue {
-      let root = shared._root
-      found[ObjectIdentifier(root)] = root
-      return
-    }
-    guard depth < 64 else { return }
-    let mirror = Mirror(reflecting: value)
-    if mirror.displayStyle == .class { return }
-    for child in mirror.children { walk(child.value, depth: depth + 1) }
-  }
-  walk(value, depth: 0)
-  return Array(found.values)
-}
-
 /// A shared optional seen as its wrapped value: `Shared(sharedOptional)`. Keeps the last value
 /// it read, so that a holder of an element that was removed (a screen showing a deleted row
 /// while it is dismissed) still reads something: the element as it last was.
