@@ -19,9 +19,10 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   /// Reads an element's id. Not `@Sendable` in its type only because `{ $0.id }` in generic
   /// code cannot be; every value stored here is a pure accessor (see the `Sendable` conformance).
   @usableFromInline let _id: (Element) -> ID
-  /// Changes whenever the set or order of ids changes; see `_nextStructureStamp`.
+  /// Changes with every change: to the set or order of ids, or to an element; see
+  /// `_nextStructureStamp`.
   @usableFromInline var _stamp: UInt64
-  /// The last changes to the set or order of ids, for the navigation operators.
+  /// The last changes, for the navigation operators and for the stores of rows.
   @usableFromInline var _log = _StructureLog<ID>()
 
   /// Creates an array of elements whose ids `id` reads.
@@ -76,6 +77,7 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
           if let element {
             precondition(_id(element) == id, "IdentifiedArray: an element's id cannot change.")
             _elements[position] = element
+            _elementModified(id)
           } else {
             _remove(at: position)
           }
@@ -166,7 +168,10 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
       append(element)
       return nil
     }
-    defer { _elements[position] = element }
+    defer {
+      _elements[position] = element
+      _elementModified(elementID)
+    }
     return _elements[position]
   }
 
@@ -244,7 +249,8 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   mutating func _modifyElement<Result>(
     at position: Int, _ body: (inout Element) -> Result
   ) -> Result {
-    body(&_elements[position])
+    defer { _elementModified(_id(_elements[position])) }
+    return body(&_elements[position])
   }
 
   /// The elements as a plain array.
@@ -272,6 +278,13 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   @inlinable
   mutating func _structureChanged(_ change: _StructureLog<ID>.Change?) {
     if let change { _log.record(change, at: _stamp) } else { _log.reset() }
+    _stamp = _nextStructureStamp()
+  }
+
+  /// Gives the array a new stamp and logs that the element with `id` changed in place.
+  @inlinable
+  mutating func _elementModified(_ id: ID) {
+    _log.record(.modified(id), at: _stamp)
     _stamp = _nextStructureStamp()
   }
 }
@@ -346,6 +359,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
         }
       }
       _elements[position] = newValue
+      _elementModified(newID)
     }
     _modify {
       let id = _id(_elements[position])
@@ -353,6 +367,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
       precondition(
         _id(_elements[position]) == id,
         "IdentifiedArray: an element's id cannot change in place; assign a whole element instead.")
+      _elementModified(id)
     }
   }
 

@@ -1,9 +1,10 @@
-/// The last few changes to an identified collection's set of ids, each under the stamp the
-/// collection had before it: how a navigation operator learns which elements a push or a pop
-/// added or removed without comparing every id.
+/// The last few changes to an identified collection (ids added, removed, reordered, and
+/// elements modified in place), each under the stamp the collection had before it: how a
+/// navigation operator learns which elements a push or a pop added or removed without
+/// comparing every id, and how a store learns which row stores' rows changed without reading
+/// every row.
 ///
-/// Stamps are unique in the process and a collection's stamp changes with every structural
-/// change, so when a collection's log holds an entry made at stamp `s`, the collection is the
+/// Stamps are unique in the process and a collection's stamp changes with every change, so when a collection's log holds an entry made at stamp `s`, the collection is the
 /// one its operator saw at `s` plus exactly the changes logged from there. A collection that
 /// went through an unlogged change (a reset) or through more changes than the log keeps, or
 /// that is a copy which never had stamp `s`, does not find `s`, and the operator compares ids.
@@ -15,6 +16,8 @@ struct _StructureLog<ID: Hashable> {
     case removed(ID)
     /// Elements moved; the set of ids is the same.
     case reordered
+    /// The element with this id was changed in place (or replaced by one with its id).
+    case modified(ID)
   }
 
   @usableFromInline

@@ -35,6 +35,10 @@ public final class Store<State, Action>: Observable {
   @usableFromInline let sendAction: @MainActor (Action, _Origin) -> _Cascade?
   /// Keeps the parent (and so the root) alive while a child store is used.
   private let parent: AnyObject?
+  /// Present for a row's store: it is observed on its own (`ElementObservation.swift`).
+  @usableFromInline let elementWatch: _ElementWatch?
+  /// The watched rows of this store's collections, by the collection's key path.
+  var elementGroups: [AnyKeyPath: _ElementGroupBase] = [:]
   @usableFromInline var children: [_ScopeID: _WeakReference<AnyObject>] = [:]
   /// The size at which `children` is next swept for released stores: twice what the last sweep
   /// kept, so that making N children sweeps O(log N) times, not once per child.
@@ -47,11 +51,13 @@ public final class Store<State, Action>: Observable {
     core: _CoreBase,
     projection: _Projection<State>,
     parent: AnyObject?,
+    elementWatch: _ElementWatch? = nil,
     send: @escaping @MainActor (Action, _Origin) -> _Cascade?
   ) {
     self.core = core
     self.projection = projection
     self.parent = parent
+    self.elementWatch = elementWatch
     self.sendAction = send
   }
 
@@ -95,7 +101,7 @@ public final class Store<State, Action>: Observable {
   /// registers for the next change.
   @inlinable
   public var state: State {
-    core.accessState()
+    if let elementWatch { elementWatch.access() } else { core.accessState() }
     // Specialized with the state's type in the caller: a scoped store's state is usually at a
     // fixed address in the root's, and is read there with one load.
     if let address = projection.address {

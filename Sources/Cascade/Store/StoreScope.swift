@@ -87,6 +87,13 @@ extension Store {
       _ScopeID(
         state: toElements, action: _EmbeddingID(toElementAction), element: AnyHashable(id)),
       fetch: { elements.get()[id: id] },
+      watch: {
+        let group = elementGroup(toElements) {
+          let collection = elements.get()
+          return (collection._stamp, collection._log)
+        }
+        return _ElementWatch(group: group, id: AnyHashable(id))
+      },
       send: { toElementAction(.element(id: id, action: $0)) })
   }
 
@@ -116,6 +123,13 @@ extension Store {
     return disappearingChild(
       _ScopeID(state: toStack, action: _EmbeddingID(toStackAction), element: id),
       fetch: { stack.get()[id: id] },
+      watch: {
+        let group = elementGroup(toStack) {
+          let entries = stack.get()._entries
+          return (entries._stamp, entries._log)
+        }
+        return _ElementWatch(group: group, id: AnyHashable(id))
+      },
       send: { toStackAction(.element(id: id, action: $0)) })
   }
 
@@ -144,14 +158,27 @@ extension Store {
   private func disappearingChild<ChildState, ChildAction>(
     _ id: _ScopeID,
     fetch: @escaping @MainActor () -> ChildState?,
+    watch: () -> _ElementWatch? = { nil },
     send toAction: @escaping @Sendable (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     guard let initial = fetch() else { return nil }
     return cachedChild(id) {
       let projection = _LastValueProjection(initial: initial, fetch: fetch)
       return Store<ChildState, ChildAction>(
-        core: core, projection: projection, parent: self, send: embedding(toAction))
+        core: core, projection: projection, parent: self, elementWatch: watch(),
+        send: embedding(toAction))
     }
+  }
+
+  /// The watched rows of the collection at `keyPath`, which `read` reads: one per collection.
+  private func elementGroup<ID: Hashable>(
+    _ keyPath: AnyKeyPath,
+    read: @escaping @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>)?
+  ) -> _ElementGroupBase {
+    if let known = elementGroups[keyPath] { return known }
+    let group = _ElementGroup(core: core, read: read)
+    elementGroups[keyPath] = group
+    return group
   }
 
   /// The child store's send: the child's action embedded, then sent as the parent's.

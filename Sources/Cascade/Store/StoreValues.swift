@@ -15,7 +15,11 @@ extension Store {
     of transform: @escaping @MainActor @Sendable (State) -> Value
   ) -> StoreValues<Value> {
     let subscription = _StoreSubscription<Value> { [self] in transform(self.projection.get()) }
-    core.subscribe(subscription)
+    if let elementWatch {
+      elementWatch.subscribe(subscription)
+    } else {
+      core.subscribe(subscription)
+    }
     return StoreValues(subscription: subscription)
   }
 

@@ -131,18 +131,31 @@ private struct Todo: Identifiable, Equatable, Hashable, Codable, Sendable {
     }
   }
 
-  @Test func structureStampChangesOnlyWhenIDsChange() {
+  @Test func everyChangeGetsANewStampAndALogEntry() {
     var todos: IdentifiedArrayOf<Todo> = [milk, eggs]
     let stamp = todos._stamp
     todos[id: 1]?.title = "Oat milk"
     todos[0].title = "Soy milk"
-    #expect(todos._stamp == stamp)
-    let copy = todos
-    todos.append(tea)
     #expect(todos._stamp != stamp)
-    #expect(copy._stamp == stamp)
+    // Each in-place change is logged under the stamp it replaced, with the element's id.
+    let modified = todos._log.entries.compactMap { entry -> Int? in
+      if case let .modified(id) = entry.change { return id }
+      return nil
+    }
+    #expect(modified == [1, 1])
+    #expect(todos._log.start(since: stamp) == 0)
+    let copy = todos
+    let beforeAppend = todos._stamp
+    todos.append(tea)
+    #expect(todos._stamp != beforeAppend)
+    #expect(copy._stamp == beforeAppend)
     let afterAppend = todos._stamp
     todos.remove(id: 3)
     #expect(todos._stamp != afterAppend)
+    // A read changes nothing.
+    let afterRemove = todos._stamp
+    _ = todos[id: 2]
+    _ = todos[0]
+    #expect(todos._stamp == afterRemove)
   }
 }

@@ -201,7 +201,7 @@ final class _LiveElements<ID: Hashable & Sendable> {
       switch last.change {
       case let .added(id): ids.insert(id)
       case let .removed(id): if ids.remove(id) != nil { gone.insert(id) }
-      case .reordered: break
+      case .reordered, .modified: break
       }
       return gone
     }
@@ -216,7 +216,7 @@ final class _LiveElements<ID: Hashable & Sendable> {
           // Removed and added again: the same element, still there.
           gone.remove(id)
         case let .removed(id): if ids.remove(id) != nil { gone.insert(id) }
-        case .reordered: break
+        case .reordered, .modified: break
         }
       }
       return gone

@@ -53,6 +53,27 @@ package class _CoreBase: Observable {
       registrar.didSet(self, keyPath: stateKeyPath)
     }
     if hasSubscribers { notifySubscribers() }
+    if hasElementGroups { notifyElementGroups() }
+  }
+
+  /// The collections whose row stores are watched (`ElementObservation.swift`).
+  private var elementGroups: [ObjectIdentifier: _ElementGroupBase] = [:]
+  @usableFromInline @exclusivity(unchecked) final var hasElementGroups = false
+
+  final func register(_ group: _ElementGroupBase) {
+    elementGroups[ObjectIdentifier(group)] = group
+    hasElementGroups = true
+  }
+
+  @usableFromInline
+  final func notifyElementGroups() {
+    // An observer may send, and so end a batch, while it hears of a change: the groups are
+    // read from a copy, and one that is watched again meanwhile registers again.
+    for group in Array(elementGroups.values) where !group.batchDidEnd() {
+      group.isRegistered = false
+    }
+    elementGroups = elementGroups.filter { $0.value.isRegistered }
+    hasElementGroups = !elementGroups.isEmpty
   }
 
   @usableFromInline
