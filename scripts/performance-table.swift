@@ -7,7 +7,8 @@
 // With several runs, every number is the median over the runs (each ratio is the median of the
 // runs' ratios, each taken to the floor measured in the same run). Without `--write`, the table
 // is printed. `--write` replaces what lies between the lines `<!-- performance-table -->` and
-// `<!-- /performance-table -->` in each file.
+// `<!-- /performance-table -->` in each file. The scaling rows (the JSON's `scaling`), when
+// the runs have them, follow as a second table: each size's cost, and the growth.
 import Foundation
 
 let begin = "<!-- performance-table -->"
@@ -47,6 +48,10 @@ var names: [String: String] = [:]
 var notes: [String: String] = [:]
 var columns: [String: [String: [Double]]] = [:]
 var memory: [String: [Double]] = [:]
+// The scaling rows: per id, its sizes, and per field the runs' values at each size.
+var scalingOrder: [String] = []
+var scalingSizes: [String: [Int]] = [:]
+var scalingColumns: [String: [String: [[Double]]]] = [:]
 
 for input in inputs {
   guard let data = FileManager.default.contents(atPath: input),
@@ -71,12 +76,32 @@ for input in inputs {
   for (key, value) in run where key.hasSuffix("_bytes_w9") || key.contains("_w11_") {
     if let value = value as? Double { memory[key, default: []].append(value) }
   }
+  for row in run["scaling"] as? [[String: Any]] ?? [] {
+    guard let id = row["id"] as? String, let sizes = row["sizes"] as? [Int] else { continue }
+    if scalingSizes[id] == nil { scalingOrder.append(id) }
+    scalingSizes[id] = sizes
+    names[id] = row["name"] as? String ?? id
+    notes[id] = row["note"] as? String
+    for key in ["ns_per_op", "floor_ns_per_op"] {
+      if let values = row[key] as? [Double] {
+        scalingColumns[id, default: [:]][key, default: []].append(values)
+      }
+    }
+    for key in ["growth", "floor_growth"] {
+      if let value = row[key] as? Double {
+        scalingColumns[id, default: [:]][key, default: []].append([value])
+      }
+    }
+  }
 }
 
-var lines = [
-  "| id | workload | ns/op | floor ns/op | ratio | allocs/op |",
-  "|---|---|--:|--:|--:|--:|",
-]
+var lines =
+  order.isEmpty
+  ? []
+  : [
+    "| id | workload | ns/op | floor ns/op | ratio | allocs/op |",
+    "|---|---|--:|--:|--:|--:|",
+  ]
 for id in order {
   let column = columns[id] ?? [:]
   func value(_ key: String) -> Double? { median(column[key] ?? []) }
@@ -87,7 +112,7 @@ for id in order {
       + "\(value("floor_ns_per_op").map(number) ?? "–") | "
       + "\(value("ratio").map { number($0) + "×" } ?? "–") | \(allocs) |")
 }
-lines.append("")
+if !order.isEmpty { lines.append("") }
 lines.append("Medians of \(inputs.count) run\(inputs.count == 1 ? "" : "s").")
 for id in order { if let note = notes[id] { lines.append("\(id): \(note).") } }
 func kibibytes(_ key: String) -> String? {
@@ -102,6 +127,30 @@ if let after10k = kibibytes("rss_growth_bytes_w11_10k_cycles"),
   lines.append(
     "W11: after a 1,000-cycle warm-up, navigation cycles grow resident memory by \(after10k) "
       + "over 10,000 cycles and \(after100k) over 100,000.")
+}
+if !scalingOrder.isEmpty {
+  // A paragraph of its own: the line before ends with a period, which gets a blank line below.
+  lines += [
+    "| id | scaling row | ns/op at each size (floor) | growth | floor growth |",
+    "|---|---|---|--:|--:|",
+  ]
+  for id in scalingOrder {
+    let column = scalingColumns[id] ?? [:]
+    // The median over the runs of the value at `index`.
+    func value(_ key: String, _ index: Int) -> Double? {
+      median((column[key] ?? []).compactMap { $0.indices.contains(index) ? $0[index] : nil })
+    }
+    let sizes = scalingSizes[id]!.enumerated().map { index, size in
+      "\(size): \(value("ns_per_op", index).map(number) ?? "–") "
+        + "(\(value("floor_ns_per_op", index).map(number) ?? "–"))"
+    }
+    lines.append(
+      "| \(id) | \(names[id]!) | \(sizes.joined(separator: " · ")) | "
+        + "\(value("growth", 0).map { number($0) + "×" } ?? "–") | "
+        + "\(value("floor_growth", 0).map { number($0) + "×" } ?? "–") |")
+  }
+  lines.append("")
+  for id in scalingOrder { if let note = notes[id] { lines.append("\(id): \(note).") } }
 }
 // Blank lines between the notes: each is a paragraph of its own in Markdown.
 let table = lines.joined(separator: "\n").replacingOccurrences(of: ".\n", with: ".\n\n")

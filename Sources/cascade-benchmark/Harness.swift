@@ -165,8 +165,8 @@ struct Timed {
   let body: @MainActor (Int) async -> Int
 
   init(
-    operationsPerUnit: Int = 1, prepare: @escaping @MainActor (Int) async -> Void = { _ in },
-    _ body: @escaping @MainActor (Int) async -> Int
+    operationsPerUnit: Int = 1, _ body: @escaping @MainActor (Int) async -> Int,
+    prepare: @escaping @MainActor (Int) async -> Void = { _ in }
   ) {
     self.operationsPerUnit = operationsPerUnit
     self.prepare = prepare
@@ -174,10 +174,22 @@ struct Timed {
   }
 }
 
+/// The time the running scaling case spent in ``untimed(_:)``, which ``measureInterleaved``
+/// takes off its timing.
+@MainActor var untimedNanoseconds: UInt64 = 0
+
+/// Runs `body` (a wait) inside a timed case, its duration taken off the case's timing.
+@MainActor func untimed(_ body: () async -> Void) async {
+  let start = DispatchTime.now().uptimeNanoseconds
+  await body()
+  untimedNanoseconds &+= DispatchTime.now().uptimeNanoseconds - start
+}
+
 /// Times the cases of scaling rows interleaved: each case is first calibrated (the number of
 /// units that takes about `target` nanoseconds), then every repetition times every case in
 /// turn, so that a slow spell of the machine lands on all sizes and floors alike. The first
-/// pass is a warm-up; each case's result is the median of the rest, per operation.
+/// pass is a warm-up; each case's result is the median of the rest, per operation, without
+/// the time the case spent in ``untimed(_:)``.
 @MainActor
 func measureInterleaved(
   _ cases: [Timed], repetitions: Int = 5, target: Double = 25_000_000
@@ -203,9 +215,10 @@ func measureInterleaved(
   for pass in 0...repetitions {
     for (index, timed) in cases.enumerated() {
       await timed.prepare(units[index])
+      untimedNanoseconds = 0
       let start = now()
       checksums[index] &+= await timed.body(units[index])
-      let elapsed = Double(now() - start)
+      let elapsed = Double(now() - start - untimedNanoseconds)
       if pass > 0 {
         samples[index].append(elapsed / Double(units[index] * timed.operationsPerUnit))
       }

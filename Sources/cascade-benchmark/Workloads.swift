@@ -339,6 +339,48 @@ enum Workloads {
     return result("W8", "read a field through a store scoped 10 deep", run, floor, allocs: nil)
   }
 
+  /// W12: one row action through `forEach` on a 10-row store, not a scaling row: the constant
+  /// cost of routing an action to a row. A W1 send is measured beside it for the note.
+  static func w12() -> Result {
+    let n = 1_000_000
+    let rows = 10
+    let store = Store(initialState: ScalingRows.State(count: rows)) { ScalingRows() }
+    _ = store.state
+    var id = 0
+    let run = measure(operations: n) {
+      for _ in 0..<n {
+        store.send(rowAction(id))
+        nextRow(&id, rows)
+      }
+      return store.state.rows[0].count
+    }
+    let allocs = Allocations.perOperation(10_000) {
+      for index in 0..<10_000 { store.send(rowAction(index % rows)) }
+    }
+    var plain = (0..<rows).map { ScalingRow.State(id: $0) }
+    let positions = Dictionary(uniqueKeysWithValues: (0..<rows).map { ($0, $0) })
+    var floorID = 0
+    let floor = measure(operations: n) {
+      var total = 0
+      for _ in 0..<n {
+        total &+= floorRowIncrement(&plain, positions, floorID)
+        nextRow(&floorID, rows)
+      }
+      return total
+    }
+    let counter = Store(initialState: Counter.State()) { Counter() }
+    _ = counter.state
+    let w1 = measure(operations: n) {
+      for _ in 0..<n { counter.send(.increment) }
+      return counter.state.count
+    }
+    return result(
+      "W12", "forEach row action (10 rows)", (run.nsPerOp, run.checksum &+ w1.checksum), floor,
+      allocs: allocs,
+      note: "target ≤ 5× W1: a W1 send measured beside it took "
+        + String(format: "%.1f ns, so W12 is %.1f× W1", w1.nsPerOp, run.nsPerOp / w1.nsPerOp))
+  }
+
   /// W9: the memory a store holding a 100,000-screen stack adds, and the process's peak.
   static func w9() -> (addedBytes: Int, peakBytes: Int) {
     let before = residentBytes()

@@ -10,13 +10,17 @@ if arguments.contains("--help") || arguments.contains("-h") {
     usage: cascade-benchmark [--json] [--filter PREFIX | --only ID] [--repeat N]
 
       --json             print the results as JSON (what scripts/performance-table.swift reads)
-      --filter PREFIX    run only the workloads whose id starts with PREFIX (W1, W5, W10...)
-      --only ID          run only the workload (or group: W3, W5, W10) with this id
+      --filter PREFIX    run only the workloads whose id starts with PREFIX (W1, W5, W10...;
+                         S runs the scaling rows)
+      --only ID          run only the workload (or group: W3, W5, W10, S1, S3, S5, S6) with
+                         this id
       --repeat N         run the selection N times and report the last run (for a profiler
                          such as perf, which needs seconds of the same work)
 
     Each row is timed beside its floor, the same work done by an optimized, non-inlined
     plain-Swift function on plain values, in the same run; the ratio is to that floor.
+    A scaling row (S...) is measured at several sizes, beside its floor at the same sizes;
+    its growth is the cost at the largest size over the cost at the smallest.
     """)
   exit(0)
 }
@@ -38,6 +42,10 @@ func selected(_ id: String) -> Bool {
   if let only { return id == only }
   return filter.map { id.hasPrefix($0) } ?? true
 }
+/// Whether a group of scaling rows runs: its own id, or one of its rows', is selected.
+func selected(group: String, _ ids: String...) -> Bool {
+  ([group] + ids).contains { selected($0.uppercased()) }
+}
 
 #if DEBUG
   if !json {
@@ -46,14 +54,23 @@ func selected(_ id: String) -> Bool {
 #endif
 
 var results: [Result] = []
+var scaling: [ScalingResult] = []
+/// S6, measured once, in the first run: it needs a process in which no `Shared` was ever made.
+var noSharedTestStore: ScalingResult?
 var memory: (addedBytes: Int, peakBytes: Int)?
 var cycleGrowth: (after10k: Int, after100k: Int)?
 let started = Date()
 
-for _ in 0..<(repeats ?? 1) {
+for run in 0..<(repeats ?? 1) {
   results = []
+  scaling = []
   // W9 first: memory the other workloads free is reused, and would hide what a new store costs.
   if selected("W9") { memory = await MainActor.run { Workloads.w9() } }
+  // S6 next, before anything makes a `Shared` (W10, S6x, S8): a test store looks for shared
+  // state in its state at every step once one has been made in the process.
+  if run == 0, selected(group: "S6", "S6") {
+    noSharedTestStore = await Scaling.s6(withShared: false)
+  }
   if selected("W1") { results.append(await MainActor.run { Workloads.w1(observed: true) }) }
   if selected("W1O") { results.append(await MainActor.run { Workloads.w1o() }) }
   if selected("W1N") { results.append(await MainActor.run { Workloads.w1(observed: false) }) }
@@ -68,17 +85,27 @@ for _ in 0..<(repeats ?? 1) {
   if selected("W8") { results.append(await MainActor.run { Workloads.w8() }) }
   if selected("W10") { results.append(contentsOf: await MainActor.run { Workloads.w10() }) }
   if selected("W11") { cycleGrowth = await MainActor.run { Workloads.w11() } }
+  if selected("W12") { results.append(await MainActor.run { Workloads.w12() }) }
+  if selected(group: "S1", "S1s") { scaling.append(contentsOf: await Scaling.s1()) }
+  if selected(group: "S3", "S3r") { scaling.append(contentsOf: await Scaling.s3()) }
+  if selected("S4B") { scaling.append(await Scaling.s4b()) }
+  if selected(group: "S5", "S5v", "S5o") { scaling.append(contentsOf: await Scaling.s5()) }
+  if let noSharedTestStore { scaling.append(noSharedTestStore) }
+  if selected(group: "S6", "S6x") { scaling.append(await Scaling.s6(withShared: true)) }
+  if selected("S7") { scaling.append(await Scaling.s7()) }
+  if selected("S8") { scaling.append(await Scaling.s8()) }
 }
 
 if json {
   struct Output: Encodable {
     let workloads: [Result]
+    let scaling: [ScalingResult]
     let peakResidentBytesW9: Int?
     let addedResidentBytesW9: Int?
     let residentGrowthBytesW11After10k: Int?
     let residentGrowthBytesW11After100k: Int?
     enum CodingKeys: String, CodingKey {
-      case workloads
+      case workloads, scaling
       case peakResidentBytesW9 = "peak_rss_bytes_w9"
       case addedResidentBytesW9 = "added_rss_bytes_w9"
       case residentGrowthBytesW11After10k = "rss_growth_bytes_w11_10k_cycles"
@@ -88,7 +115,7 @@ if json {
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.sortedKeys]
   let output = Output(
-    workloads: results, peakResidentBytesW9: memory?.peakBytes,
+    workloads: results, scaling: scaling, peakResidentBytesW9: memory?.peakBytes,
     addedResidentBytesW9: memory?.addedBytes,
     residentGrowthBytesW11After10k: cycleGrowth?.after10k,
     residentGrowthBytesW11After100k: cycleGrowth?.after100k
@@ -99,9 +126,11 @@ if json {
     text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
   }
   func number(_ value: Double) -> String { String(format: value < 10 ? "%.2f" : "%.1f", value) }
-  print(
-    pad("id", 5) + pad("workload", 46) + pad("ns/op", 11) + pad("floor ns", 11) + pad("ratio", 9)
-      + "allocs/op")
+  if !results.isEmpty || scaling.isEmpty {
+    print(
+      pad("id", 5) + pad("workload", 46) + pad("ns/op", 11) + pad("floor ns", 11)
+        + pad("ratio", 9) + "allocs/op")
+  }
   for result in results {
     let timing: String =
       pad(result.id, 5) + pad(result.name, 46) + pad(number(result.nsPerOp), 11)
@@ -122,6 +151,20 @@ if json {
         + "\(cycleGrowth.after100k / 1024) KiB after 100,000")
   }
   for result in results where result.note != nil { print("  \(result.id): \(result.note!)") }
+  if !scaling.isEmpty {
+    print(
+      (results.isEmpty ? "" : "\n") + pad("id", 5) + pad("scaling row", 58)
+        + "size: ns/op (floor ns/op)")
+  }
+  for row in scaling {
+    let sizes = zip(row.sizes, zip(row.nsPerOp, row.floorNsPerOp)).map { size, cost in
+      "\(size): \(number(cost.0)) (\(number(cost.1)))"
+    }
+    print(
+      pad(row.id, 5) + pad(row.name, 58) + sizes.joined(separator: "  ") + "  growth "
+        + number(row.growth) + "x (floor " + number(row.floorGrowth) + "x)")
+  }
+  for row in scaling where row.note != nil { print("  \(row.id): \(row.note!)") }
   print(
     String(format: "(%.1f s, checksums printed with --json)", Date().timeIntervalSince(started)))
 }

@@ -1,0 +1,634 @@
+import Cascade
+import CascadeTesting
+import Foundation
+import Observation
+
+// The scaling rows (issue 37): each workload measured at several sizes in one process, beside a
+// plain-Swift floor measured the same way, every case interleaved with the others (see
+// `measureInterleaved`). A row reports its cost at each size and its growth: the cost at the
+// largest size over the cost at the smallest. A flat row grows 1×.
+
+// MARK: Features
+
+/// A row of a list: S1, S1s, S4b, S5, S6, S7 and W12.
+struct ScalingRow: Reducer {
+  struct State: Equatable, Identifiable {
+    let id: Int
+    var count = 0
+  }
+  enum Action { case increment }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.count &+= 1
+    return .none
+  }
+}
+
+/// A list of rows, each run by `forEach`.
+struct ScalingRows: Reducer {
+  struct State: Equatable {
+    var rows: IdentifiedArrayOf<ScalingRow.State>
+    init(count: Int) {
+      rows = IdentifiedArray(uniqueElements: (0..<count).map { ScalingRow.State(id: $0) })
+    }
+  }
+  enum Action { case rows(IdentifiedActionOf<ScalingRow>) }
+  var body: some Reducer<State, Action> {
+    Reduce { _, _ in .none }
+      .forEach(\.rows, action: Action.rows) { ScalingRow() }
+  }
+}
+
+/// The action of row `id`.
+func rowAction(_ id: Int) -> ScalingRows.Action { .rows(.element(id: id, action: .increment)) }
+
+/// S3: a feature holding an optional child of its own type, to any depth.
+struct Nested: Reducer {
+  struct State: Equatable {
+    var count = 0
+    @Indirect var child: State?
+    /// A state `depth` levels deep below this one.
+    init(depth: Int) { _child = Indirect(wrappedValue: depth > 0 ? State(depth: depth - 1) : nil) }
+  }
+  indirect enum Action {
+    case increment
+    case child(Action)
+  }
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      if case .increment = action { state.count &+= 1 }
+      return .none
+    }
+    .ifLet(\.child, action: Action.child) { Nested() }
+  }
+}
+
+/// The action of the level `depth` below the root: `.child(.child(... .increment))`.
+func nestedAction(_ depth: Int) -> Nested.Action {
+  depth == 0 ? .increment : .child(nestedAction(depth - 1))
+}
+
+/// A value stored in a box of its own, so that a value can hold a value of its own type;
+/// copied on write.
+@propertyWrapper
+struct Indirect<Value> {
+  private final class Box {
+    // Unchecked: a box is reached only through its wrapper, which copies it before a write
+    // unless it is the only holder. Checked, a change D levels down through nested `_modify`s
+    // would keep D accesses open, each checked against the others (quadratic in D).
+    @exclusivity(unchecked) var value: Value
+    init(_ value: Value) { self.value = value }
+  }
+  private var box: Box
+
+  init(wrappedValue: Value) { box = Box(wrappedValue) }
+
+  var wrappedValue: Value {
+    get { box.value }
+    set {
+      if isKnownUniquelyReferenced(&box) { box.value = newValue } else { box = Box(newValue) }
+    }
+    _modify {
+      if !isKnownUniquelyReferenced(&box) { box = Box(box.value) }
+      yield &box.value
+    }
+  }
+}
+
+extension Indirect: Equatable where Value: Equatable {
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.wrappedValue == rhs.wrappedValue }
+}
+
+/// S8: a reducer writing one element of a shared array.
+struct SharedArrayWriter: Reducer {
+  struct State {
+    @Shared var values: [Int]
+  }
+  enum Action { case write(Int) }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    if case let .write(index) = action { state.$values.withLock { $0[index] &+= 1 } }
+    return .none
+  }
+}
+
+// MARK: Floors
+
+/// S4b's floor: a small object.
+final class PlainRowObject {
+  let id: Int
+  init(id: Int) { self.id = id }
+}
+
+/// S5's floor: a plain observable row, written out as the `@Observable` macro would write it.
+@MainActor
+final class PlainRowModel: Observable {
+  private let registrar = ObservationRegistrar()
+  private var storedCount = 0
+  var count: Int {
+    get {
+      registrar.access(self, keyPath: \.count)
+      return storedCount
+    }
+    set {
+      registrar.withMutation(of: self, keyPath: \.count) { storedCount = newValue }
+    }
+  }
+}
+
+/// S8's floor: a plain array held in a class.
+final class PlainArrayHolder {
+  var values: [Int]
+  init(values: [Int]) { self.values = values }
+}
+
+/// S1, S1s, S7, W12: the row with `id`, found by a dictionary, changed in a plain array.
+@inline(never) func floorRowIncrement(
+  _ rows: inout [ScalingRow.State], _ positions: [Int: Int], _ id: Int
+) -> Int {
+  let index = positions[id]!
+  rows[index].count &+= 1
+  return rows[index].count
+}
+
+/// S3r: the level `depth` below the root of a plain recursive value, changed.
+@inline(never) func floorNestedIncrement(_ state: inout Nested.State, _ depth: Int) -> Int {
+  if depth == 0 {
+    state.count &+= 1
+    return state.count
+  }
+  return floorNestedIncrement(&state.child!, depth - 1)
+}
+
+/// S4b: a small object made and inserted into a dictionary.
+@inline(never) func floorMakeRowObject(_ objects: inout [Int: PlainRowObject], _ id: Int) -> Int {
+  objects[id] = PlainRowObject(id: id)
+  return objects.count
+}
+
+/// S5: one observable row changed.
+@MainActor @inline(never) func floorObservedRowChange(_ model: PlainRowModel) -> Int {
+  model.count &+= 1
+  return 1
+}
+
+/// S6: a row changed, the expectation changed the same way, and the two compared.
+@inline(never) func floorAssertedRowIncrement(
+  _ actual: inout [ScalingRow.State], _ expected: inout [ScalingRow.State], _ index: Int
+) -> Int {
+  actual[index].count &+= 1
+  expected[index].count &+= 1
+  return actual == expected ? 1 : 0
+}
+
+/// S8: one element of an array held in a class written.
+@inline(never) func floorHeldArrayWrite(_ holder: PlainArrayHolder, _ index: Int) -> Int {
+  holder.values[index] &+= 1
+  return holder.values[index]
+}
+
+// MARK: Helpers
+
+/// Counts the wake-ups of observers, on the main actor.
+@MainActor
+final class WakeCounter {
+  var count = 0
+}
+
+/// Observes what `read` reads; when told of a change, counts it and observes again, as a view
+/// reads its state again when it renders.
+@MainActor
+func observeAgain(_ counter: WakeCounter, _ read: @escaping @MainActor @Sendable () -> Int) {
+  withObservationTracking {
+    _ = read()
+  } onChange: {
+    MainActor.assumeIsolated {
+      counter.count &+= 1
+      observeAgain(counter, read)
+    }
+  }
+}
+
+/// Lets the main actor's queued jobs (woken `for await` loops) run.
+@MainActor
+func letQueuedTasksRun() async {
+  for _ in 0..<5 { await Task.yield() }
+}
+
+/// Yields until `condition` holds, for at most a second; whether it came to hold.
+@MainActor
+@discardableResult
+func waitUntil(_ condition: () -> Bool) async -> Bool {
+  let deadline = DispatchTime.now().uptimeNanoseconds + 1_000_000_000
+  while !condition() {
+    if DispatchTime.now().uptimeNanoseconds > deadline {
+      Scaling.missedWaits += 1
+      return false
+    }
+    await Task.yield()
+  }
+  return true
+}
+
+/// The next row of `count` rows after `id`, round.
+@inline(__always) func nextRow(_ id: inout Int, _ count: Int) {
+  id &+= 1
+  if id == count { id = 0 }
+}
+
+// MARK: Rows
+
+@MainActor
+enum Scaling {
+  static let rowCounts = [100, 1_000, 10_000]
+  static let depths = [1, 5, 10, 20]
+  static let observerCounts = [1, 10, 100, 1_000]
+  static let testRowCounts = [10, 100, 1_000, 10_000]
+  static let recordedRowCounts = [10, 100, 1_000]
+  static let sharedArraySizes = [10, 100, 1_000, 10_000]
+
+  /// S6x's shared value, kept alive for the rest of the process.
+  static var keptShared: Shared<Int>?
+  /// The waits for an observer's wake-up that gave up after a second.
+  static var missedWaits = 0
+
+  /// S1's floor at `n` rows: the row found by a dictionary in a plain array, changed.
+  static func rowFloor(_ n: Int) -> Timed {
+    var rows = (0..<n).map { ScalingRow.State(id: $0) }
+    let positions = Dictionary(uniqueKeysWithValues: (0..<n).map { ($0, $0) })
+    var id = 0
+    return Timed { units in
+      var total = 0
+      for _ in 0..<units {
+        total &+= floorRowIncrement(&rows, positions, id)
+        nextRow(&id, n)
+      }
+      return total
+    }
+  }
+
+  /// A root send of a row action, round the rows, on `store` of `n` rows.
+  static func rowSends(_ store: StoreOf<ScalingRows>, _ n: Int, keeping kept: Any? = nil) -> Timed {
+    var id = 0
+    return Timed { units in
+      for _ in 0..<units {
+        store.send(rowAction(id))
+        nextRow(&id, n)
+      }
+      return withExtendedLifetime(kept) { store.state.rows[0].count }
+    }
+  }
+
+  static func rowStores(_ store: StoreOf<ScalingRows>, _ n: Int) -> [StoreOf<ScalingRow>] {
+    (0..<n).map { store.scope(state: \.rows, action: ScalingRows.Action.rows, id: $0)! }
+  }
+
+  /// S1: a row action through `forEach` on a root store of N rows, no row store held. S1s: the
+  /// same with a scoped store held for every row.
+  static func s1() async -> [ScalingResult] {
+    let sizes = rowCounts
+    let plain = sizes.map { n in
+      rowSends(Store(initialState: ScalingRows.State(count: n)) { ScalingRows() }, n)
+    }
+    let held = sizes.map { n in
+      let store = Store(initialState: ScalingRows.State(count: n)) { ScalingRows() }
+      return rowSends(store, n, keeping: rowStores(store, n))
+    }
+    let floors = sizes.map(rowFloor)
+    let timings = await measureInterleaved(plain + held + floors)
+    let floor = Array(timings[6..<9])
+    return [
+      ScalingResult(
+        id: "S1", name: "forEach row action, no row store held", sizes: sizes,
+        run: Array(timings[0..<3]), floor: floor,
+        note: "floor: the row found by a dictionary in a plain array, changed"),
+      ScalingResult(
+        id: "S1s", name: "forEach row action, a store held per row", sizes: sizes,
+        run: Array(timings[3..<6]), floor: floor,
+        note: "scope(state: \\.rows, action:, id:) for every row, held while timed; floor: S1's"),
+    ]
+  }
+
+  /// S3: a send from the deepest of D nested scoped stores. S3r: the root send of the action
+  /// that reaches the same level, on the same store (the scoped stores held), S3's floor for
+  /// its growth.
+  static func s3() async -> [ScalingResult] {
+    var leaves: [Timed] = []
+    var roots: [Timed] = []
+    var floors: [Timed] = []
+    for depth in depths {
+      let store = Store(initialState: Nested.State(depth: depth)) { Nested() }
+      var chain = [store]
+      for _ in 0..<depth {
+        chain.append(chain.last!.scope(state: \.child, action: Nested.Action.child)!)
+      }
+      let leaf = chain.last!
+      leaves.append(
+        Timed { units in
+          for _ in 0..<units { leaf.send(.increment) }
+          return leaf.state.count
+        })
+      let action = nestedAction(depth)
+      roots.append(
+        Timed { units in
+          for _ in 0..<units { store.send(action) }
+          return withExtendedLifetime(chain) { leaf.state.count }
+        })
+      var plain = Nested.State(depth: depth)
+      floors.append(
+        Timed { units in
+          var total = 0
+          for _ in 0..<units { total &+= floorNestedIncrement(&plain, depth) }
+          return total
+        })
+    }
+    let count = depths.count
+    let timings = await measureInterleaved(leaves + roots + floors)
+    let leaf = Array(timings[0..<count])
+    let root = Array(timings[count..<(2 * count)])
+    let rootRow = ScalingResult(
+      id: "S3r", name: "root send reaching depth D (ifLet chain)", sizes: depths, run: root,
+      floor: Array(timings[(2 * count)...]),
+      note: "on S3's stores, the D scoped stores held; floor: a plain recursive value changed "
+        + "D levels down")
+    let leafGrowth = leaf.last!.nsPerOp / max(leaf.first!.nsPerOp, 0.01)
+    let ratio = leafGrowth / max(rootRow.growth, 0.01)
+    return [
+      ScalingResult(
+        id: "S3", name: "send from the store scoped D deep (ifLet chain)", sizes: depths,
+        run: leaf, floor: root,
+        note: "floor: S3r, the root send of the same leaf's action on the same store; target: "
+          + String(format: "growth ≤ 1.5× S3r's, here %.2f×", ratio)),
+      rootRow,
+    ]
+  }
+
+  /// S4b: the first `scope(state:action:id:)` of each row of a fresh store, the stores kept.
+  static func s4b() async -> ScalingResult {
+    let sizes = rowCounts
+    var cases: [Timed] = []
+    var floors: [Timed] = []
+    for n in sizes {
+      let initial = ScalingRows.State(count: n)
+      var stores: [StoreOf<ScalingRows>] = []
+      var kept: [StoreOf<ScalingRow>] = []
+      cases.append(
+        Timed(operationsPerUnit: n) { _ in
+          for store in stores {
+            for id in 0..<n {
+              kept.append(store.scope(state: \.rows, action: ScalingRows.Action.rows, id: id)!)
+            }
+          }
+          return kept.count
+        } prepare: { units in
+          kept.removeAll(keepingCapacity: true)
+          stores = (0..<units).map { _ in Store(initialState: initial) { ScalingRows() } }
+        })
+      var objects: [[Int: PlainRowObject]] = []
+      floors.append(
+        Timed(operationsPerUnit: n) { units in
+          var total = 0
+          for unit in 0..<units {
+            for id in 0..<n { total &+= floorMakeRowObject(&objects[unit], id) }
+          }
+          return total
+        } prepare: { units in
+          objects = Array(repeating: [:], count: units)
+        })
+    }
+    let timings = await measureInterleaved(cases + floors)
+    return ScalingResult(
+      id: "S4b", name: "first scope(state:action:id:) per row, kept", sizes: sizes,
+      run: Array(timings[0..<3]), floor: Array(timings[3...]),
+      note: "per store made, each repetition on fresh root stores built untimed; floor: a small "
+        + "object made and inserted into a dictionary")
+  }
+
+  /// S5v and S5o: M observers of M different rows, row 0 changing.
+  static func s5() async -> [ScalingResult] {
+    var values: [Timed] = []
+    var observations: [Timed] = []
+    var floors: [Timed] = []
+    // How many observers each kind wakes per change, counted untimed after the timing.
+    var countWakes: [() async -> (values: Double, observations: Double, floor: Double)] = []
+    var consumers: [Task<Void, Never>] = []
+    for m in observerCounts {
+      // S5v: a `values(of:)` sequence per row store, each iterated by a `for await` loop on a
+      // main-actor task, parked on its next value. The sequence's `next()` is nonisolated, so a
+      // value reaches its loop through a hop off the main actor and back: each send is timed
+      // alone, and the wait for row 0's loop to have its value is taken off the timing.
+      let valueStore = Store(initialState: ScalingRows.State(count: m)) { ScalingRows() }
+      let received = WakeCounter()
+      let otherValues = WakeCounter()
+      for (index, row) in rowStores(valueStore, m).enumerated() {
+        let counter = index == 0 ? received : otherValues
+        consumers.append(
+          Task { @MainActor in
+            for await _ in row.values(of: { $0.count }) { counter.count &+= 1 }
+          })
+      }
+      await waitUntil { received.count == 1 && otherValues.count == m - 1 }
+      values.append(
+        Timed { units in
+          for _ in 0..<units {
+            let expected = received.count + 1
+            valueStore.send(rowAction(0))
+            await untimed { await waitUntil { received.count >= expected } }
+          }
+          return received.count
+        })
+
+      // S5o: `withObservationTracking` of each row store's state, observed again when told.
+      let observedStore = Store(initialState: ScalingRows.State(count: m)) { ScalingRows() }
+      let observedRows = rowStores(observedStore, m)
+      let observed = WakeCounter()
+      for row in observedRows { observeAgain(observed) { row.state.count } }
+      observations.append(
+        Timed { units in
+          for _ in 0..<units { observedStore.send(rowAction(0)) }
+          return withExtendedLifetime(observedRows) { observed.count }
+        })
+
+      let models = (0..<m).map { _ in PlainRowModel() }
+      let floorWakes = WakeCounter()
+      for model in models { observeAgain(floorWakes) { model.count } }
+      floors.append(
+        Timed { units in
+          var total = 0
+          for _ in 0..<units { total &+= floorObservedRowChange(models[0]) }
+          return total
+        })
+
+      countWakes.append {
+        let changes = 10
+        await letQueuedTasksRun()
+        let before = (received.count + otherValues.count, observed.count, floorWakes.count)
+        for _ in 0..<changes {
+          let expected = received.count + 1
+          valueStore.send(rowAction(0))
+          await waitUntil { received.count >= expected }
+          observedStore.send(rowAction(0))
+          _ = floorObservedRowChange(models[0])
+          await letQueuedTasksRun()
+        }
+        return (
+          Double(received.count + otherValues.count - before.0) / Double(changes),
+          Double(observed.count - before.1) / Double(changes),
+          Double(floorWakes.count - before.2) / Double(changes)
+        )
+      }
+    }
+    let timings = await measureInterleaved(values + observations + floors)
+    var woken: [(values: Double, observations: Double, floor: Double)] = []
+    for count in countWakes { woken.append(await count()) }
+    for consumer in consumers { consumer.cancel() }
+    for consumer in consumers { await consumer.value }
+
+    func list(_ numbers: [Double]) -> String {
+      numbers.map { String(format: "%g", $0) }.joined(separator: ", ")
+    }
+    let sizes = observerCounts.map(String.init).joined(separator: ", ")
+    let floorWoken = list(woken.map(\.floor))
+    let count = observerCounts.count
+    let floor = Array(timings[(2 * count)...])
+    return [
+      ScalingResult(
+        id: "S5v", name: "row 0 changes, M rows observed by values(of:)",
+        sizes: observerCounts, run: Array(timings[0..<count]), floor: floor,
+        note: "observers woken per change at M = \(sizes): \(list(woken.map(\.values))) "
+          + "(floor \(floorWoken)); each sequence is a for-await loop on a main-actor task; "
+          + "timed: the send, with every sequence's check and row 0's loop resumed; not timed: "
+          + "the wait for row 0's loop to have the value (next() is nonisolated: a hop off the "
+          + "main actor and back); floor: M @Observable rows under withObservationTracking, one "
+          + "changed" + (missedWaits > 0 ? "; \(missedWaits) waits gave up after 1 s" : "")),
+      ScalingResult(
+        id: "S5o", name: "row 0 changes, M row stores under withObservationTracking",
+        sizes: observerCounts, run: Array(timings[count..<(2 * count)]), floor: floor,
+        note: "observers woken per change at M = \(sizes): "
+          + "\(list(woken.map(\.observations))) (floor \(floorWoken)); each observer counts "
+          + "and observes again in onChange, inside the send; floor: M @Observable rows under "
+          + "withObservationTracking, one changed"),
+    ]
+  }
+
+  /// S6 (no `Shared` has existed in the process) and S6x (one has): a test store step, a send
+  /// with an exhaustive assertion of a one-row change, on N rows.
+  static func s6(withShared: Bool) async -> ScalingResult {
+    if withShared, keptShared == nil { keptShared = Shared(value: 0) }
+    let sharedExisted = _sharedRootCount.withLock { $0 } > 0
+    var cases: [Timed] = []
+    var floors: [Timed] = []
+    for n in testRowCounts {
+      let store = TestStore(initialState: ScalingRows.State(count: n)) { ScalingRows() }
+      var id = 0
+      cases.append(
+        Timed { units in
+          var total = 0
+          for _ in 0..<units {
+            let row = id
+            await store.send(rowAction(row)) { $0.rows[id: row]!.count &+= 1 }
+            total &+= store.state.rows[row].count
+            nextRow(&id, n)
+          }
+          return total
+        })
+      var actual = (0..<n).map { ScalingRow.State(id: $0) }
+      var expected = (0..<n).map { ScalingRow.State(id: $0) }
+      var index = 0
+      floors.append(
+        Timed { units in
+          var total = 0
+          for _ in 0..<units {
+            total &+= floorAssertedRowIncrement(&actual, &expected, index)
+            nextRow(&index, n)
+          }
+          return total
+        })
+    }
+    let count = testRowCounts.count
+    let timings = await measureInterleaved(cases + floors)
+    let floor = "floor: the row changed in a plain array and in its expected copy, the two compared"
+    let shared =
+      switch (withShared, sharedExisted) {
+      case (false, false): "no Shared had been made in the process; "
+      case (false, true): "NOT the no-Shared case: a Shared existed before S6 ran; "
+      case (true, _): "a Shared(value:) made and kept alive before, none in the state; "
+      }
+    return ScalingResult(
+      id: withShared ? "S6x" : "S6",
+      name: "test store send, exhaustive" + (withShared ? ", a Shared exists" : ", no Shared"),
+      sizes: testRowCounts, run: Array(timings[0..<count]), floor: Array(timings[count...]),
+      note: shared + floor)
+  }
+
+  /// S7: a row action on a store recorded by an inspectable recorder.
+  static func s7() async -> ScalingResult {
+    var cases: [Timed] = []
+    var recorders: [Recorder<ScalingRows.State, ScalingRows.Action>] = []
+    for n in recordedRowCounts {
+      let recorder = Recorder<ScalingRows.State, ScalingRows.Action>(inspectable: true)
+      let store = Store(initialState: ScalingRows.State(count: n)) {
+        ScalingRows().record(into: recorder)
+      }
+      recorders.append(recorder)
+      cases.append(rowSends(store, n))
+    }
+    let timings = await measureInterleaved(cases + recordedRowCounts.map(rowFloor))
+    // What the recorder keeps per action, as text: the heap's bytes in use are out of reach
+    // (Glibc's module has no `mallinfo2`), so this counts the UTF-8 of each step's strings
+    // (action, case path, changed lines...), not the strings' and arrays' own overhead.
+    let kept = recorders.map { recorder -> Int in
+      let steps = recorder.recording.session?.steps ?? []
+      let bytes = steps.reduce(0) { total, step in
+        let strings =
+          [step.action, step.casePath, step.screen] + step.fields + step.shared
+          + step.changes.flatMap(\.inserted)
+        return total + strings.reduce(0) { $0 + $1.utf8.count }
+      }
+      return bytes / max(steps.count, 1)
+    }
+    let count = recordedRowCounts.count
+    return ScalingResult(
+      id: "S7", name: "send recorded by Recorder(inspectable: true)", sizes: recordedRowCounts,
+      run: Array(timings[0..<count]), floor: Array(timings[count...]),
+      note: "the recording keeps \(kept.map(String.init).joined(separator: ", ")) bytes of text "
+        + "per action at N = \(recordedRowCounts.map(String.init).joined(separator: ", ")) (the "
+        + "UTF-8 of its steps' strings; object overhead not counted: glibc's heap statistics "
+        + "are not reachable from Swift here); floor: S1's")
+  }
+
+  /// S8: a send whose reducer writes one element of a `@Shared` array.
+  static func s8() async -> ScalingResult {
+    var cases: [Timed] = []
+    var floors: [Timed] = []
+    for n in sharedArraySizes {
+      let store = Store(
+        initialState: SharedArrayWriter.State(values: Shared(value: Array(repeating: 0, count: n)))
+      ) { SharedArrayWriter() }
+      var index = 0
+      cases.append(
+        Timed { units in
+          for _ in 0..<units {
+            store.send(.write(index))
+            nextRow(&index, n)
+          }
+          return store.state.values[0]
+        })
+      let holder = PlainArrayHolder(values: Array(repeating: 0, count: n))
+      var floorIndex = 0
+      floors.append(
+        Timed { units in
+          var total = 0
+          for _ in 0..<units {
+            total &+= floorHeldArrayWrite(holder, floorIndex)
+            nextRow(&floorIndex, n)
+          }
+          return total
+        })
+    }
+    let count = sharedArraySizes.count
+    let timings = await measureInterleaved(cases + floors)
+    return ScalingResult(
+      id: "S8", name: "send writing one element of a @Shared array", sizes: sharedArraySizes,
+      run: Array(timings[0..<count]), floor: Array(timings[count...]),
+      note: "withLock from the reducer; floor: one element of a plain array held in a class")
+  }
+}
