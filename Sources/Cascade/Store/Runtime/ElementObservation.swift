@@ -106,22 +106,19 @@ class _ElementGroupBase {
   /// Tells the watchers of `id` (every row, when `nil`) and forgets the observers among them
   /// (they read again to hear the next change); subscribers stay.
   final func notify(_ ids: Set<AnyHashable>?) {
+    let ids = ids ?? Set(watched.keys)
     var due: [_ElementWatch] = []
-    if let ids {
-      for id in ids {
-        guard let entries = watched[id] else { continue }
-        due.append(contentsOf: entries.compactMap(\.object))
-      }
-    } else {
-      for entries in watched.values { due.append(contentsOf: entries.compactMap(\.object)) }
+    for id in ids {
+      guard let entries = watched[id] else { continue }
+      due.append(contentsOf: entries.compactMap(\.object))
     }
     for watch in due { watch.rowDidChange() }
-    // Drop what no longer listens (read again, it registers again).
-    for (id, entries) in watched {
+    // The rows told drop what no longer listens (read again, it registers again); the others
+    // are not visited, so a change costs the rows it changed.
+    for id in ids {
+      guard let entries = watched[id] else { continue }
       let kept = entries.filter { $0.object?.isWatched == true }
-      if kept.isEmpty {
-        watched[id] = nil
-      } else if kept.count != entries.count {
+      if kept.isEmpty { watched[id] = nil } else if kept.count != entries.count {
         watched[id] = kept
       }
     }
