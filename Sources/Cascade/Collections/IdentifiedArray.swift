@@ -249,7 +249,7 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   mutating func _modifyElement<Result>(
     at position: Int, _ body: (inout Element) -> Result
   ) -> Result {
-    defer { _elementModified(_id(_elements[position])) }
+    defer { if _rowObservationIsActive { _elementModified(_id(_elements[position])) } }
     return body(&_elements[position])
   }
 
@@ -281,9 +281,12 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
     _stamp = _nextStructureStamp()
   }
 
-  /// Gives the array a new stamp and logs that the element with `id` changed in place.
+  /// Gives the array a new stamp and logs that the element with `id` changed in place, while
+  /// some row store is watched (`Store/Runtime/ElementObservation.swift`); otherwise nothing
+  /// reads it.
   @inlinable
   mutating func _elementModified(_ id: ID) {
+    guard _rowObservationIsActive else { return }
     _log.record(.modified(id), at: _stamp)
     _stamp = _nextStructureStamp()
   }

@@ -35,8 +35,6 @@ public final class Store<State, Action>: Observable {
   @usableFromInline let sendAction: @MainActor (Action, _Origin) -> _Cascade?
   /// Keeps the parent (and so the root) alive while a child store is used.
   private let parent: AnyObject?
-  /// Present for a row's store: it is observed on its own (`ElementObservation.swift`).
-  @usableFromInline let elementWatch: _ElementWatch?
   /// The watched rows of this store's collections, by the collection's key path.
   var elementGroups: [AnyKeyPath: _ElementGroupBase] = [:]
   @usableFromInline var children: [_ScopeID: _WeakReference<AnyObject>] = [:]
@@ -51,13 +49,11 @@ public final class Store<State, Action>: Observable {
     core: _CoreBase,
     projection: _Projection<State>,
     parent: AnyObject?,
-    elementWatch: _ElementWatch? = nil,
     send: @escaping @MainActor (Action, _Origin) -> _Cascade?
   ) {
     self.core = core
     self.projection = projection
     self.parent = parent
-    self.elementWatch = elementWatch
     self.sendAction = send
   }
 
@@ -101,7 +97,7 @@ public final class Store<State, Action>: Observable {
   /// registers for the next change.
   @inlinable
   public var state: State {
-    if let elementWatch { elementWatch.access() } else { core.accessState() }
+    core.accessState()
     // Specialized with the state's type in the caller: a scoped store's state is usually at a
     // fixed address in the root's, and is read there with one load.
     if let address = projection.address {

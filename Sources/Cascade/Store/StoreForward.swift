@@ -23,7 +23,7 @@ extension Store {
     let link = StoreLink()
     let forwarder = _Forwarder(
       link: link, source: self, target: target, transform: transform, action: action)
-    if let elementWatch { elementWatch.retain(forwarder) } else { core.retain(forwarder) }
+    core.retain(forwarder)
     return link
   }
 }

@@ -92,7 +92,9 @@ extension Store {
           let collection = elements.get()
           return (collection._stamp, collection._log)
         }
-        return _ElementWatch(group: group, id: AnyHashable(id))
+        let watch = _ElementWatch(id: AnyHashable(id), runner: core.runner)
+        group.add(watch)
+        return watch
       },
       send: { toElementAction(.element(id: id, action: $0)) })
   }
@@ -128,7 +130,9 @@ extension Store {
           let entries = stack.get()._entries
           return (entries._stamp, entries._log)
         }
-        return _ElementWatch(group: group, id: AnyHashable(id))
+        let watch = _ElementWatch(id: AnyHashable(id), runner: core.runner)
+        group.add(watch)
+        return watch
       },
       send: { toStackAction(.element(id: id, action: $0)) })
   }
@@ -164,16 +168,16 @@ extension Store {
     guard let initial = fetch() else { return nil }
     return cachedChild(id) {
       let projection = _LastValueProjection(initial: initial, fetch: fetch)
+      // A row's store is observed through its row's watch; any other through its parent's.
       return Store<ChildState, ChildAction>(
-        core: core, projection: projection, parent: self, elementWatch: watch(),
-        send: embedding(toAction))
+        core: watch() ?? core, projection: projection, parent: self, send: embedding(toAction))
     }
   }
 
   /// The watched rows of the collection at `keyPath`, which `read` reads: one per collection.
   private func elementGroup<ID: Hashable>(
     _ keyPath: AnyKeyPath,
-    read: @escaping @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>)?
+    read: @escaping @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>)
   ) -> _ElementGroupBase {
     if let known = elementGroups[keyPath] { return known }
     let group = _ElementGroup(core: core, read: read)

@@ -15,11 +15,7 @@ extension Store {
     of transform: @escaping @MainActor @Sendable (State) -> Value
   ) -> StoreValues<Value> {
     let subscription = _StoreSubscription<Value> { [self] in transform(self.projection.get()) }
-    if let elementWatch {
-      elementWatch.subscribe(subscription)
-    } else {
-      core.subscribe(subscription)
-    }
+    core.subscribe(subscription)
     return StoreValues(subscription: subscription)
   }
 

@@ -1,4 +1,15 @@
 import Observation
+import Synchronization
+
+/// How many collections have row stores, in the whole process: while none has, an identified
+/// collection does not log its elements' in-place changes (only a row's store reads them), and
+/// a row action costs what it did before row observation existed.
+@usableFromInline
+let _rowObservationCount = Atomic<Int>(0)
+
+/// Whether some row store exists anywhere: collections log in-place element changes.
+@inlinable
+var _rowObservationIsActive: Bool { _rowObservationCount.load(ordering: .relaxed) > 0 }
 
 /// What tells the observers of a row's store (a store scoped to one element of an identified
 /// collection, or to one screen of a stack) that *its row* changed, and nothing else.
@@ -14,142 +25,95 @@ import Observation
 ///
 /// Observers of a row store hear of a change at the end of the batch that made it, after the
 /// state changed (a store observed as a whole tells its observers as the batch begins).
-@usableFromInline
+///
+/// A row's store is observed through a core of its own, its watch: the stores scoped from it
+/// are observed with it, and the rows of its own collections are looked at only when it
+/// changed.
 @MainActor
-final class _ElementWatch: Observable {
-  let registrar = ObservationRegistrar()
-  /// `\._state`, made once: a key path literal is looked up in the runtime each time it is
-  /// evaluated.
-  let stateKeyPath: KeyPath<_ElementWatch, Void> = \._state
-  let group: _ElementGroupBase
+final class _ElementWatch: _CoreBase {
   let id: AnyHashable
-  /// Whether an observer read the row since its observers last heard of a change.
-  var isObserved = false
-  /// The async observers (`values(of:)`, `forward`): told of every change to the row.
-  var subscribers: [_WeakSubscriber] = []
-  private var retained: [AnyObject] = []
-  var _state: Void { () }
 
-  init(group: _ElementGroupBase, id: AnyHashable) {
-    self.group = group
+  init(id: AnyHashable, runner: _EffectRunner) {
     self.id = id
+    super.init(runner: runner)
   }
 
-  /// Registers the current observer (if any) for the row's next change.
-  @usableFromInline
-  func access() {
-    registrar.access(self, keyPath: stateKeyPath)
-    if !isObserved {
-      isObserved = true
-      group.watch(self)
-    }
-  }
-
-  func subscribe(_ subscriber: any _Subscriber) {
-    subscribers.append(_WeakSubscriber(subscriber: subscriber))
-    group.watch(self)
-  }
-
-  func retain<S: _Subscriber>(_ subscriber: S) where S: _Finishable {
-    retained.removeAll { ($0 as? any _Finishable)?.isFinished ?? true }
-    retained.append(subscriber)
-    subscribe(subscriber)
-  }
-
-  /// Whether anyone still listens: an observer that read since the last change, or a
-  /// subscriber.
-  var isWatched: Bool {
-    subscribers.removeAll { $0.subscriber == nil }
-    return isObserved || !subscribers.isEmpty
-  }
-
-  /// Tells the row's observers it changed.
+  /// Tells the row's observers and subscribers, if it has any, that it changed, and looks at
+  /// the rows of its own collections.
   func rowDidChange() {
-    if isObserved {
-      isObserved = false
-      registrar.willSet(self, keyPath: stateKeyPath)
-      registrar.didSet(self, keyPath: stateKeyPath)
-    }
-    for subscriber in subscribers { subscriber.subscriber?.stateDidChange() }
+    willChange()
+    didChange()
   }
 }
 
-/// The row stores of one collection (one parent store and key path) that are being watched,
-/// by row id, and the collection's stamp when they last heard of its changes.
+/// The row stores of one collection (one parent store and key path), by row id, and the
+/// collection's stamp when they last heard of its changes. It lives as long as the parent
+/// store, and while it lives the process's collections log their in-place changes.
 @MainActor
 class _ElementGroupBase {
-  unowned let core: _CoreBase
-  var watched: [AnyHashable: [_WeakReference<_ElementWatch>]] = [:]
-  var isRegistered = false
+  var watches: [AnyHashable: [_WeakReference<_ElementWatch>]] = [:]
+  /// The number of entries in `watches` at which released stores' entries are next dropped.
+  private var sweepThreshold = 16
+  private var entryCount = 0
 
-  init(core: _CoreBase) { self.core = core }
-
-  func watch(_ watch: _ElementWatch) {
-    var entries = watched[watch.id, default: []]
-    guard !entries.contains(where: { $0.object === watch }) else { return }
-    if watched.isEmpty { startWatching() }
-    entries.append(_WeakReference(watch))
-    watched[watch.id] = entries
-    if !isRegistered {
-      isRegistered = true
-      core.register(self)
-    }
+  init(core: _CoreBase) {
+    _rowObservationCount.add(1, ordering: .relaxed)
+    core.register(self)
   }
 
-  /// Takes the collection's stamp: changes from now on are the ones the watchers hear of.
-  func startWatching() {}
+  isolated deinit {
+    _rowObservationCount.subtract(1, ordering: .relaxed)
+  }
 
-  /// At the end of a batch: tells the watchers of every row that changed since the last look.
-  /// Returns whether anyone is still watched.
-  func batchDidEnd() -> Bool { false }
+  /// A new row store's watch, for the row with `id`.
+  final func add(_ watch: _ElementWatch) {
+    watches[watch.id, default: []].append(_WeakReference(watch))
+    entryCount += 1
+    guard entryCount >= sweepThreshold else { return }
+    watches = watches.compactMapValues { entries in
+      let kept = entries.filter { $0.object != nil }
+      return kept.isEmpty ? nil : kept
+    }
+    entryCount = watches.values.reduce(0) { $0 + $1.count }
+    sweepThreshold = max(16, 2 * entryCount)
+  }
 
-  /// Tells the watchers of `id` (every row, when `nil`) and forgets the observers among them
-  /// (they read again to hear the next change); subscribers stay.
+  /// At the end of a batch of the core it is registered with: tells the stores of every row
+  /// that changed since the last look.
+  func batchDidEnd() {}
+
+  /// Tells the stores of the rows with `ids` (every row, when `nil`) that their row changed.
   final func notify(_ ids: Set<AnyHashable>?) {
-    let ids = ids ?? Set(watched.keys)
+    let ids = ids ?? Set(watches.keys)
     var due: [_ElementWatch] = []
     for id in ids {
-      guard let entries = watched[id] else { continue }
+      guard let entries = watches[id] else { continue }
       due.append(contentsOf: entries.compactMap(\.object))
     }
     for watch in due { watch.rowDidChange() }
-    // The rows told drop what no longer listens (read again, it registers again); the others
-    // are not visited, so a change costs the rows it changed.
-    for id in ids {
-      guard let entries = watched[id] else { continue }
-      let kept = entries.filter { $0.object?.isWatched == true }
-      if kept.isEmpty { watched[id] = nil } else if kept.count != entries.count {
-        watched[id] = kept
-      }
-    }
   }
 }
 
 /// ``_ElementGroupBase`` for a collection with ids of type `ID`, read through `read`.
 @MainActor
 final class _ElementGroup<ID: Hashable>: _ElementGroupBase {
-  /// The collection's stamp and change log now; `nil` when the collection is gone (its parent
-  /// optional became `nil`).
-  let read: @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>)?
-  private var seenStamp: UInt64?
+  /// The collection's stamp and change log now.
+  let read: @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>)
+  private var seenStamp: UInt64
 
-  init(core: _CoreBase, read: @escaping @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>)?) {
+  init(core: _CoreBase, read: @escaping @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>)) {
     self.read = read
+    self.seenStamp = read().stamp
     super.init(core: core)
   }
 
-  override func startWatching() {
-    seenStamp = read()?.stamp
-  }
-
-  override func batchDidEnd() -> Bool {
-    guard !watched.isEmpty else { return false }
+  override func batchDidEnd() {
     let now = read()
-    guard now?.stamp != seenStamp else { return true }
-    defer { seenStamp = now?.stamp }
-    guard let now, let seenStamp, let start = now.log.start(since: seenStamp) else {
+    guard now.stamp != seenStamp else { return }
+    defer { seenStamp = now.stamp }
+    guard let start = now.log.start(since: seenStamp) else {
       notify(nil)
-      return !watched.isEmpty
+      return
     }
     var changed: Set<AnyHashable> = []
     for index in start..<now.log.entries.endIndex {
@@ -159,6 +123,5 @@ final class _ElementGroup<ID: Hashable>: _ElementGroupBase {
       }
     }
     if !changed.isEmpty { notify(changed) }
-    return !watched.isEmpty
   }
 }

@@ -56,24 +56,22 @@ package class _CoreBase: Observable {
     if hasElementGroups { notifyElementGroups() }
   }
 
-  /// The collections whose row stores are watched (`ElementObservation.swift`).
-  private var elementGroups: [ObjectIdentifier: _ElementGroupBase] = [:]
+  /// The collections whose row stores are observed on their own (`ElementObservation.swift`).
+  private var elementGroups: [_WeakReference<_ElementGroupBase>] = []
   @usableFromInline @exclusivity(unchecked) final var hasElementGroups = false
 
   final func register(_ group: _ElementGroupBase) {
-    elementGroups[ObjectIdentifier(group)] = group
+    elementGroups.append(_WeakReference(group))
     hasElementGroups = true
   }
 
   @usableFromInline
   final func notifyElementGroups() {
-    // An observer may send, and so end a batch, while it hears of a change: the groups are
-    // read from a copy, and one that is watched again meanwhile registers again.
-    for group in Array(elementGroups.values) where !group.batchDidEnd() {
-      group.isRegistered = false
-    }
-    elementGroups = elementGroups.filter { $0.value.isRegistered }
+    elementGroups.removeAll { $0.object == nil }
     hasElementGroups = !elementGroups.isEmpty
+    // An observer may send, and so end a batch, while it hears of a change: the groups are
+    // read from a copy.
+    for group in elementGroups.compactMap(\.object) { group.batchDidEnd() }
   }
 
   @usableFromInline
@@ -97,9 +95,6 @@ package class _CoreBase: Observable {
     subscribe(subscriber)
   }
 
-  deinit {
-    runner.tearDown()
-  }
 }
 
 /// Something that wants to hear, on the main actor, that a batch has ended.

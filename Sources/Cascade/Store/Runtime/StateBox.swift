@@ -23,6 +23,7 @@ package class _StateBox<State>: _CoreBase {
   }
 
   deinit {
+    runner.tearDown()
     storage.deinitialize(count: 1)
     storage.deallocate()
   }
