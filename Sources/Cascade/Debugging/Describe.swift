@@ -26,6 +26,17 @@ func _caseName<Value>(_ value: Value) -> String {
 /// `CounterApp.Counter.State`; `IdentifiedArray<Int, Todo>`, not
 /// `Cascade.IdentifiedArray<Swift.Int, App.Todo>`.
 func typeDescription(_ type: Any.Type) -> String {
+  let key = ObjectIdentifier(type)
+  if let known = _typeDescriptions.withLock({ $0[key] }) { return known }
+  let description = _describeType(type)
+  _typeDescriptions.withLock { $0[key] = description }
+  return description
+}
+
+/// Each type's description, made once: a recorder names the types of every action it records.
+private let _typeDescriptions = Guarded<[ObjectIdentifier: String]>([:])
+
+private func _describeType(_ type: Any.Type) -> String {
   var name = String(reflecting: type)
   // Private and local types reflect as "Module.(unknown context at $1234abcd).Name".
   while let start = name.range(of: "(unknown context at "),

@@ -34,6 +34,8 @@ public final class Recorder<State, Action> {
   fileprivate struct Storage {
     var entries: [Recording<State, Action>.Entry] = []
     var session: SessionBuilder?
+    /// The state's dump between actions; taken out while an action's dump is made.
+    var dump: _IncrementalDump? = _IncrementalDump()
   }
   private let lock: Guarded<Storage>
   private let keepsStates: Bool
@@ -68,8 +70,11 @@ public final class Recorder<State, Action> {
   /// Called before each action: an inspectable recorder takes the first state's text.
   func willReduce(_ state: State) {
     guard isInspectable, lock.withLock({ $0.session?.hasInitialState == false }) else { return }
-    var shared: [SharedBlock] = []
-    let lines = stateDumpLines(state, maxElements: nil, shared: &shared)
+    let (lines, shared) =
+      switch dumpStep(state) {
+      case let .whole(lines, shared)?: (lines, shared)
+      default: wholeDump(state)
+      }
     lock.withLock { $0.session?.setInitialState(lines, shared: shared) }
   }
 
@@ -82,15 +87,48 @@ public final class Recorder<State, Action> {
     let (batch, startedByUser) = (_BatchOrigin.serial, _BatchOrigin.startedByUser)
     // The dumps run outside the lock: `Mirror` may call the state's own code.
     let text = ActionText(action)
-    var shared: [SharedBlock] = []
-    let lines = stateDumpLines(state, maxElements: nil, shared: &shared)
+    let step = dumpStep(state)
+    let whole = step == nil ? wholeDump(state) : nil
     lock.withLock {
       $0.entries.append(entry)
       guard let origin = $0.session?.origin(batch: batch, startedByUser: startedByUser) else {
         return
       }
-      $0.session?.append(action: text, origin: origin, lines: lines, shared: shared)
+      switch step {
+      case let .changes(changes, shared, fields)?:
+        $0.session?.append(
+          action: text, origin: origin, changes: changes, shared: shared, fields: fields)
+      case let .whole(lines, shared)?:
+        $0.session?.append(action: text, origin: origin, lines: lines, shared: shared)
+      case nil:
+        if let whole {
+          $0.session?.append(action: text, origin: origin, lines: whole.0, shared: whole.1)
+        }
+      }
     }
+  }
+}
+
+extension Recorder {
+  /// What the action changed in the state's dump, made piece by piece from the last one (see
+  /// `_IncrementalDump`); `nil` when the state must be dumped whole. Made outside the lock:
+  /// `Mirror` may run the state's own code.
+  private func dumpStep(_ state: State) -> _IncrementalDump.Step? {
+    guard
+      var dump = lock.withLock({ storage in
+        defer { storage.dump = nil }
+        return storage.dump
+      })
+    else { return nil }
+    let step = dump.step(of: state)
+    lock.withLock { $0.dump = dump }
+    return step
+  }
+
+  private func wholeDump(_ state: State) -> ([String], [SharedBlock]) {
+    var shared: [SharedBlock] = []
+    let lines = stateDumpLines(state, maxElements: nil, shared: &shared)
+    return (lines, shared)
   }
 }
 

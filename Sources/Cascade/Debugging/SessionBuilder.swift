@@ -32,29 +32,24 @@ struct SessionBuilder: Sendable {
     return batch != lastBatch && startedByUser ? .user : .effect
   }
 
-  /// Appends a step: `action`'s text and cases, and the state's lines after it.
+  /// Appends a step: `action`'s text and cases, and the state's lines after it. `fieldHints`,
+  /// when the dump knows them, are the paths of the fields the step changed (otherwise they
+  /// are read from the changed lines).
   mutating func append(
     action: ActionText, origin: ActionOrigin, lines newLines: [String], shared: [SharedBlock]
   ) {
     let changes = lineChanges(lines, newLines)
-    var fields: [String] = []
-    func note(_ index: Int, in lines: [String]) {
-      // A closing line belongs to the value its opening line names, which is listed too.
-      let content = lines[index].drop { $0 == " " }
-      guard !content.hasPrefix(")"), !content.hasPrefix("]") else { return }
-      let path = fieldPath(ofLine: index, in: lines)
-      if !fields.contains(path) { fields.append(path) }
-    }
-    for change in changes where fields.count < 40 {
-      for index in change.oldStart..<(change.oldStart + change.hunk.removed)
-      where fields.count < 40 {
-        note(index, in: lines)
-      }
-      let start = change.hunk.start
-      for index in start..<(start + change.hunk.inserted.count) where fields.count < 40 {
-        note(index, in: newLines)
-      }
-    }
+    let fields = changedFieldPaths(from: lines, to: newLines, changes: changes)
+    append(action: action, origin: origin, changes: changes, shared: shared, fields: fields)
+  }
+
+  /// Appends a step from the changes a dump made to the state's lines, and the paths of the
+  /// fields it changed: the lines are changed in place, never compared whole.
+  mutating func append(
+    action: ActionText, origin: ActionOrigin, changes: [LineChange], shared: [SharedBlock],
+    fields: [String]
+  ) {
+    var fields = fields
     // A field inside a listed one says nothing more: `mySchool`, not also `mySchool.id`.
     fields = Array(
       fields.filter { field in
@@ -70,12 +65,16 @@ struct SessionBuilder: Sendable {
         return text[colon.upperBound...]
       }
     }
+    var before: [ObjectIdentifier: [String]] = [:]
+    for block in sharedBlocks where before[block.reference] == nil {
+      before[block.reference] = value(block, in: lines).map(String.init)
+    }
+    let hunks = changes.map(\.hunk)
+    RecordedSession.apply(hunks, to: &lines)
     var changedReferences: Set<ObjectIdentifier> = []
     for block in shared where !changedReferences.contains(block.reference) {
-      guard let before = sharedBlocks.first(where: { $0.reference == block.reference }) else {
-        continue
-      }
-      if value(before, in: lines) != value(block, in: newLines) {
+      guard let old = before[block.reference] else { continue }
+      if old != value(block, in: lines).map(String.init) {
         changedReferences.insert(block.reference)
       }
     }
@@ -83,11 +82,36 @@ struct SessionBuilder: Sendable {
     session.steps.append(
       RecordedSession.Step(
         action: action.text, casePath: action.casePath, origin: origin, screen: action.screen,
-        changes: changes.map(\.hunk), fields: fields,
-        shared: changedShared.prefix(6).map { fieldPath(ofLine: $0.start, in: newLines) }))
-    lines = newLines
+        changes: hunks, fields: fields,
+        shared: changedShared.prefix(6).map { fieldPath(ofLine: $0.start, in: lines) }))
     sharedBlocks = shared
   }
+}
+
+/// The paths of the fields `changes` touch in `old` and `new` (at most 40), in order.
+func changedFieldPaths(
+  from old: [String], to new: [String], changes: [LineChange], prefix: String = ""
+) -> [String] {
+  var fields: [String] = []
+  func note(_ index: Int, in lines: [String]) {
+    // A closing line belongs to the value its opening line names, which is listed too.
+    let content = lines[index].drop { $0 == " " }
+    guard !content.hasPrefix(")"), !content.hasPrefix("]") else { return }
+    var path = fieldPath(ofLine: index, in: lines)
+    if !prefix.isEmpty { path = path == "(root)" ? prefix : prefix + path }
+    if !fields.contains(path) { fields.append(path) }
+  }
+  for change in changes where fields.count < 40 {
+    for index in change.oldStart..<(change.oldStart + change.hunk.removed)
+    where fields.count < 40 {
+      note(index, in: old)
+    }
+    let start = change.hunk.start
+    for index in start..<(start + change.hunk.inserted.count) where fields.count < 40 {
+      note(index, in: new)
+    }
+  }
+  return fields
 }
 
 /// The path of the field a line of a ``stateDump(_:maxElements:)`` shows, from the labels of
@@ -149,7 +173,18 @@ private func label(of line: String, indent: Int) -> Substring? {
     }
     return nil
   }
-  guard let colon = content.range(of: ": ") else { return nil }
-  let label = content[..<colon.lowerBound]
+  // The first ": ", found without Foundation's locale-aware search.
+  var colon: Substring.Index?
+  var index = content.startIndex
+  while index < content.endIndex {
+    let next = content.index(after: index)
+    if content[index] == ":", next < content.endIndex, content[next] == " " {
+      colon = index
+      break
+    }
+    index = next
+  }
+  guard let colon else { return nil }
+  let label = content[..<colon]
   return label.contains(" ") || label.contains("(") || label.isEmpty ? nil : label
 }

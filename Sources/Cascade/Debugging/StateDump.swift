@@ -220,3 +220,25 @@ private func leafText(_ value: Any) -> String {
 
 /// A property wrapper whose storage (`_name`) dumps under the property's own name (`name`).
 package protocol _PropertyWrapperStorage {}
+
+/// The lines `stateDump` writes for `value` as a child labelled `label` at depth `indent`: a
+/// piece of a whole state's dump, for the recorder's incremental dump.
+func _dumpLines(
+  _ value: Any, label: String?, indent: Int, shared: inout [SharedBlock]
+) -> [String] {
+  var lines: [String] = []
+  var visited = Set<ObjectIdentifier>()
+  _dump(
+    value, label: label, indent: indent, into: &lines, visited: &visited, maxElements: nil,
+    sharedBlocks: &shared)
+  return lines
+}
+
+/// Whether `stateDump` writes `value` (as a child labelled `label`) as a collection of elements
+/// each on lines of their own: `[`, the elements labelled `[0]`, `[1]`, ..., then `]`.
+func _dumpsAsElements(_ value: Any, label: String?, indent: Int) -> Bool {
+  if value is any _SharedValue { return false }
+  if value is any _PropertyWrapperStorage, label?.hasPrefix("_") == true { return false }
+  guard indent < maxDepth, contentText(value) == nil else { return false }
+  return Mirror(reflecting: value).displayStyle == .collection
+}

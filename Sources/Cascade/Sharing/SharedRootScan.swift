@@ -31,8 +31,9 @@ package func _sharedRoots(in value: Any) -> [any _AnySharedRoot] {
 /// - A struct or a tuple holds one if one of its stored properties' types can.
 /// - A collection Cascade knows (`Array`, `Dictionary`, `Set`, `Optional`, `IdentifiedArray`,
 ///   `StackState`, `PresentationState`, ...) holds one if its element type can.
-/// - Anything the type alone cannot settle (an existential such as `Any`, an enum, a type with
-///   a custom mirror of its own) is assumed to, and the walk looks at the value itself.
+/// - An enum holds one if one of its cases' payload types can.
+/// - Anything the type alone cannot settle (an existential such as `Any`, a type with a custom
+///   mirror of its own) is assumed to, and the walk looks at the value itself.
 package func _mayHoldShared(_ type: Any.Type) -> Bool {
   if let known = _sharedTypeCache.withLock({ $0.known[ObjectIdentifier(type)] }) { return known }
   var inProgress: Set<ObjectIdentifier> = []
@@ -65,9 +66,15 @@ private func _decideMayHoldShared(
     if !name.hasPrefix("Swift.") && !name.hasPrefix("Foundation.") { return true }
   }
   if type is AnyObject.Type { return false }
+  // An enum holds one if one of its cases' payloads can, as the field descriptor names their
+  // types (a payload whose type the runtime cannot name, reflection cannot read either).
+  if let metadata = _EnumMetadata(type) {
+    return _EnumCases.of(metadata).contains { enumCase in
+      enumCase.payloadType.map { _decideMayHoldShared($0, inProgress: &inProgress) } ?? false
+    }
+  }
   // The metadata's kind (the runtime's ABI): only a struct's or a tuple's stored properties
-  // can be listed. An enum's payloads are not stored properties, and an existential can hold
-  // anything: for those the walk reads the value.
+  // can be listed; an existential can hold anything: for those the walk reads the value.
   switch unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: Int.self) {
   case 0x200, 0x301: break  // struct, tuple
   case 0x300, 0x302, 0x304, 0x306: return false  // builtin, function, metatypes

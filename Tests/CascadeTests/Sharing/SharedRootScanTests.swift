@@ -35,6 +35,15 @@ private enum Destination {
   case shared(WithShared)
 }
 
+private indirect enum PlainDestination {
+  case row(Row)
+  case pair(Int, String)
+  case nested(PlainDestination)
+  case none
+}
+
+private enum Status { case idle, loading, done }
+
 private struct Holder {
   var list: [WithShared] = []
   var keyed: [String: WithShared] = [:]
@@ -60,8 +69,10 @@ private struct Holder {
     #expect(_mayHoldShared([String: WithShared].self))
     #expect(_mayHoldShared(WithShared?.self))
     #expect(_mayHoldShared(Holder.self))
-    // Undecidable from the type: an enum's payloads, an existential.
+    // An enum, by its cases' payloads; an existential, always.
     #expect(_mayHoldShared(Destination.self))
+    #expect(!_mayHoldShared(PlainDestination.self))
+    #expect(!_mayHoldShared(Status.self))
     #expect(_mayHoldShared(Any.self))
   }
 

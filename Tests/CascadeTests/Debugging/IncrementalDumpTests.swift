@@ -1,0 +1,155 @@
+import Testing
+
+@testable import Cascade
+
+// Issue 37 (S7): a recorder dumps only what an action changed, and its lines are exactly
+// `stateDump`'s.
+
+private struct Row: Equatable, Identifiable {
+  var id: Int
+  var title: String
+  var tags: [String] = []
+}
+
+private struct Opaque {  // not Equatable: always dumped again
+  var value = 0
+}
+
+private enum Mode: Equatable {
+  case idle
+  case editing(Row)
+}
+
+private struct Screen {
+  var rows: IdentifiedArrayOf<Row> = []
+  var numbers: [Int] = []
+  var title = "Groceries"
+  var selected: Row?
+  var mode = Mode.idle
+  var opaque = Opaque()
+  var empty: [Row] = []
+}
+
+@Suite struct IncrementalDumpTests {
+  @Test func theLinesAreStateDumpsAfterEveryKindOfChange() {
+    var state = Screen()
+    state.rows = IdentifiedArray(uniqueElements: (0..<50).map { Row(id: $0, title: "row \($0)") })
+    state.numbers = Array(0..<20)
+    var dump = _IncrementalDump()
+    func check(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) {
+      var shared: [SharedBlock] = []
+      let expected = stateDumpLines(state, maxElements: nil, shared: &shared)
+      var previous = dump.lines
+      switch dump.step(of: state) {
+      case let .changes(changes, _, _)?:
+        // The changes, applied to the dump before, give the dump after.
+        RecordedSession.apply(changes.map(\.hunk), to: &previous)
+        #expect(previous == expected, "\(step)", sourceLocation: sourceLocation)
+      case let .whole(lines, _)?:
+        #expect(lines == expected, "\(step)", sourceLocation: sourceLocation)
+      case nil:
+        Issue.record("not dumped piece by piece", sourceLocation: sourceLocation)
+      }
+      #expect(dump.lines == expected, "\(step)", sourceLocation: sourceLocation)
+    }
+    check("first")
+    check("nothing changed")
+    state.rows[id: 7]?.title = "changed"
+    check("one row changed")
+    state.rows[id: 3]?.tags.append("urgent")
+    state.rows[id: 40]?.title = "another"
+    check("two rows changed, one grew a line")
+    state.rows.append(Row(id: 99, title: "new"))
+    check("a row added")
+    state.rows.remove(id: 0)
+    check("a row removed")
+    state.rows.swapAt(0, 1)
+    check("two rows swapped")
+    state.numbers[5] = 500
+    check("an element of a plain array")
+    state.numbers.removeAll()
+    check("an array emptied")
+    state.numbers = [1]
+    check("an empty array filled")
+    state.title = "Errands"
+    state.selected = state.rows[id: 7]
+    check("a string and an optional")
+    state.mode = .editing(Row(id: 1, title: "x"))
+    check("an enum")
+    state.opaque.value = 3
+    check("a field that is not Equatable")
+    state.rows = []
+    check("every row gone")
+  }
+
+  @Test func aSharedValueIsDumpedAgainAtEveryStepAndFoundWhereItIs() {
+    struct WithShared {
+      var rows: [Int] = [1, 2, 3]
+      @Shared var count: Int
+      var title = "a"
+    }
+    let count = Shared(value: 1)
+    var state = WithShared(count: count)
+    var dump = _IncrementalDump()
+    func check(sourceLocation: SourceLocation = #_sourceLocation) {
+      var shared: [SharedBlock] = []
+      let expected = stateDumpLines(state, maxElements: nil, shared: &shared)
+      switch dump.step(of: state) {
+      case let .changes(_, blocks, _)?, let .whole(_, blocks)?:
+        #expect(blocks == shared, sourceLocation: sourceLocation)
+      case nil:
+        Issue.record("not dumped piece by piece", sourceLocation: sourceLocation)
+      }
+      #expect(dump.lines == expected, sourceLocation: sourceLocation)
+    }
+    check()
+    count.withLock { $0 = 2 }  // the field is the same reference: its value changed
+    check()
+    state.rows.append(4)
+    check()
+    var none = _IncrementalDump()
+    #expect(none.step(of: 5) == nil)
+  }
+
+  @Test func aRecordedSessionRebuildsEveryStepExactly() {
+    let recorder = Recorder<Screen, Int>(inspectable: true)
+    var state = Screen()
+    state.rows = IdentifiedArray(uniqueElements: (0..<30).map { Row(id: $0, title: "row \($0)") })
+    let reduce = Reduce<Screen, Int> { state, index in
+      switch index % 4 {
+      case 0: state.rows[id: index % 30]?.title += "!"
+      case 1: state.rows.append(Row(id: 100 + index, title: "added"))
+      case 2: state.title = "step \(index)"
+      default: state.numbers.append(index)
+      }
+      return .none
+    }
+    .record(into: recorder)._reduceFunction()
+    var states: [[String]] = []
+    for index in 0..<40 {
+      _ = reduce(&state, index)
+      states.append(
+        stateDump(state).split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
+    let session = recorder.recording.session!
+    // The same steps as a session built from whole dumps would list them.
+    var whole = SessionBuilder(stateType: "Screen", actionType: "Int")
+    var replayed = Screen()
+    replayed.rows = IdentifiedArray(
+      uniqueElements: (0..<30).map { Row(id: $0, title: "row \($0)") })
+    var shared: [SharedBlock] = []
+    whole.setInitialState(
+      stateDumpLines(replayed, maxElements: nil, shared: &shared), shared: shared)
+    for index in 0..<40 {
+      #expect(session.state(after: index) == states[index], "step \(index)")
+      _ = reduce(&replayed, index)
+      whole.append(
+        action: ActionText(index), origin: .user,
+        lines: stateDumpLines(replayed, maxElements: nil, shared: &shared), shared: shared)
+      #expect(session.steps[index].fields == whole.session.steps[index].fields, "step \(index)")
+    }
+    #expect(session.steps[0].fields == ["rows[0].title"])
+    #expect(session.steps[1].fields == ["rows[30]"])
+    #expect(session.steps[2].fields == ["title"])
+  }
+}
