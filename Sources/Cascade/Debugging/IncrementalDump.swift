@@ -27,6 +27,12 @@ struct _IncrementalDump: @unchecked Sendable {
     let holdsShared: Bool
     /// Where its shared values' lines are, counted from its first line.
     var shared: [SharedBlock] = []
+    /// The shared values it held when it was dumped, and how many changes each had then.
+    var generations: [ObjectIdentifier: UInt64] = [:]
+    /// For a field dumped element by element whose elements can hold shared values: where
+    /// each element's shared values' lines are, and the generations it held when dumped.
+    var elementShared: [[SharedBlock]] = []
+    var elementGenerations: [[ObjectIdentifier: UInt64]] = []
 
     var lineCount: Int {
       guard let elements else { return lines.count }
@@ -97,12 +103,22 @@ struct _IncrementalDump: @unchecked Sendable {
   /// Where the shared values' lines are in the whole dump as it is now.
   private var sharedBlocks: [SharedBlock] {
     var blocks: [SharedBlock] = []
-    var start = 1
-    for field in fields {
-      for block in field.shared {
+    func add(_ relative: [SharedBlock], at start: Int) {
+      for block in relative {
         blocks.append(
           SharedBlock(
             start: start + block.start, end: start + block.end, reference: block.reference))
+      }
+    }
+    var start = 1
+    for field in fields {
+      add(field.shared, at: start)
+      if let elements = field.elements, !field.elementShared.isEmpty {
+        var elementStart = start + 1
+        for (index, element) in elements.enumerated() {
+          add(field.elementShared[index], at: elementStart)
+          elementStart += element.count
+        }
       }
       start += field.lineCount
     }
@@ -127,13 +143,29 @@ struct _IncrementalDump: @unchecked Sendable {
   private mutating func update(_ offset: Int, _ value: Any, at start: Int) {
     var field = fields[offset]
     defer { fields[offset] = field }
-    if !field.holdsShared, _dumpEqual(field.value, value) == true { return }
+    if _dumpEqual(field.value, value) == true {
+      // A shared value is a reference: equal fields show the same lines only if the shared
+      // values they hold have not changed since.
+      if !field.holdsShared || Self.generations(in: value) == field.generations { return }
+    }
     let old = field.value
     field.value = value
-    if !field.holdsShared, let elements = field.elements,
-      let collection = value as? any _ElementwiseDumpable,
-      let changed = collection._changedIndices(from: old), collection._count == elements.count
+    if let elements = field.elements, let collection = value as? any _ElementwiseDumpable,
+      collection._count == elements.count,
+      var changed = collection._changedIndices(from: old)
     {
+      let tracksShared = !field.elementGenerations.isEmpty
+      if tracksShared {
+        // Elements equal but holding a shared value that changed since are changed too.
+        let equal = Set(0..<elements.count).subtracting(changed)
+        for index in equal.sorted()
+        where Self.generations(in: collection._element(at: index))
+          != field.elementGenerations[index]
+        {
+          changed.append(index)
+        }
+        changed.sort()
+      }
       var updated = elements
       var elementStart = start + 1  // after `  label: [`
       var position = 0
@@ -142,12 +174,16 @@ struct _IncrementalDump: @unchecked Sendable {
           elementStart += elements[position].count
           position += 1
         }
-        var none: [SharedBlock] = []
+        let element = collection._element(at: index)
+        if tracksShared { field.elementGenerations[index] = Self.generations(in: element) }
+        var blocks: [SharedBlock] = []
         updated[index] = _dumpLines(
-          collection._element(at: index), label: "[\(index)]", indent: 2, shared: &none)
+          element, label: collection._elementLabel(at: index), indent: 2, shared: &blocks)
+        if tracksShared { field.elementShared[index] = blocks }
         note(from: elements[index], to: updated[index], at: elementStart, prefix: field.label)
       }
       field.elements = updated
+      if field.holdsShared { field.generations = Self.generations(in: value) }
       return
     }
     let before = field.allLines
@@ -179,15 +215,35 @@ struct _IncrementalDump: @unchecked Sendable {
 
   /// Dumps a field whole, keeping its elements' lines apart when it is a collection of
   /// equatable elements.
+  /// The shared values `value` holds, with how many changes each has committed.
+  private static func generations(in value: Any) -> [ObjectIdentifier: UInt64] {
+    var generations: [ObjectIdentifier: UInt64] = [:]
+    for root in _sharedRoots(in: value) { generations[ObjectIdentifier(root)] = root._generation }
+    return generations
+  }
+
   private static func dump(_ field: inout Field) {
     field.shared = []
-    if !field.holdsShared, let collection = field.value as? any _ElementwiseDumpable,
+    field.elementShared = []
+    field.elementGenerations = []
+    if field.holdsShared { field.generations = generations(in: field.value) }
+    if let collection = field.value as? any _ElementwiseDumpable,
       _dumpsAsElements(field.value, label: field.label, indent: 1), collection._count > 0
     {
-      var none: [SharedBlock] = []
-      field.elements = (0..<collection._count).map {
-        _dumpLines(collection._element(at: $0), label: "[\($0)]", indent: 2, shared: &none)
+      let tracksShared = field.holdsShared
+      var elements: [[String]] = []
+      for index in 0..<collection._count {
+        let element = collection._element(at: index)
+        var blocks: [SharedBlock] = []
+        elements.append(
+          _dumpLines(
+            element, label: collection._elementLabel(at: index), indent: 2, shared: &blocks))
+        if tracksShared {
+          field.elementShared.append(blocks)
+          field.elementGenerations.append(generations(in: element))
+        }
       }
+      field.elements = elements
       field.lines = []
       return
     }
@@ -214,6 +270,8 @@ protocol _ElementwiseDumpable {
   /// type and count; `nil` when `other` is not one.
   func _changedIndices(from other: Any) -> [Int]?
   func _element(at position: Int) -> Any
+  /// The element's label in the dump: `[3]`, or a stack screen's id, `#3`.
+  func _elementLabel(at position: Int) -> String
 }
 
 extension Array: _ElementwiseDumpable where Element: Equatable {
@@ -223,6 +281,7 @@ extension Array: _ElementwiseDumpable where Element: Equatable {
     return indices.filter { self[$0] != other[$0] }
   }
   func _element(at position: Int) -> Any { self[position] }
+  func _elementLabel(at position: Int) -> String { "[\(position)]" }
 }
 
 extension IdentifiedArray: _ElementwiseDumpable where Element: Equatable {
@@ -232,4 +291,19 @@ extension IdentifiedArray: _ElementwiseDumpable where Element: Equatable {
     return _elements.indices.filter { _elements[$0] != other._elements[$0] }
   }
   func _element(at position: Int) -> Any { _elements[position] }
+  func _elementLabel(at position: Int) -> String { "[\(position)]" }
+}
+
+extension StackState: _ElementwiseDumpable where Element: Equatable {
+  var _count: Int { _entries.count }
+  func _changedIndices(from other: Any) -> [Int]? {
+    guard let other = other as? Self, other._entries.count == _entries.count else { return nil }
+    let mine = _entries._elements
+    let theirs = other._entries._elements
+    return mine.indices.filter {
+      mine[$0].id != theirs[$0].id || mine[$0].element != theirs[$0].element
+    }
+  }
+  func _element(at position: Int) -> Any { _entries._elements[position].element }
+  func _elementLabel(at position: Int) -> String { "\(_entries._elements[position].id)" }
 }

@@ -240,5 +240,11 @@ func _dumpsAsElements(_ value: Any, label: String?, indent: Int) -> Bool {
   if value is any _SharedValue { return false }
   if value is any _PropertyWrapperStorage, label?.hasPrefix("_") == true { return false }
   guard indent < maxDepth, contentText(value) == nil else { return false }
-  return Mirror(reflecting: value).displayStyle == .collection
+  // A stack shows its screens as a dictionary by id: also `[`, the screens, then `]`.
+  let style = Mirror(reflecting: value).displayStyle
+  return style == .collection || (style == .dictionary && value is any _StackStateMarker)
 }
+
+/// A navigation stack, whose dump lists its screens by id.
+protocol _StackStateMarker {}
+extension StackState: _StackStateMarker {}

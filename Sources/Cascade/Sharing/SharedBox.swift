@@ -47,6 +47,9 @@ package protocol _AnySharedRoot: AnyObject, Sendable {
   /// Until `_endStep`, a `receive` sees `snapshot` (the value when the received action was
   /// sent) as the value the step made, unless the reducer changes the value itself.
   func _attributeReceived(_ snapshot: (any Sendable)?)
+  /// How many changes were committed so far: a recorder re-dumps a shared value only when it
+  /// moved.
+  var _generation: UInt64 { get }
   /// A description of the key, for messages.
   var _keyDescription: String { get }
   /// Why the stored value could not be loaded, for a persisted key.
@@ -282,6 +285,8 @@ package final class _SharedRoot<Value: Sendable>: _SharedBox<Value>, _AnySharedR
   }
 
   package func _liveSnapshot() -> any Sendable { liveValue() }
+
+  package var _generation: UInt64 { generation }
 
   package func _attributeReceived(_ snapshot: (any Sendable)?) {
     lock.lock()

@@ -111,6 +111,53 @@ private struct Screen {
     #expect(none.step(of: 5) == nil)
   }
 
+  @Test func aStackOfScreensHoldingASharedValueIsDumpedScreenByScreen() {
+    struct Game: Equatable {
+      var taps = 0
+      @Shared var total: Int
+    }
+    enum Path: Equatable {
+      case game(Game)
+      case about
+    }
+    struct App {
+      var path = StackState<Path>()
+      @Shared var total: Int
+      var log: [String] = []
+    }
+    let total = Shared(value: 0)
+    var state = App(total: total)
+    var dump = _IncrementalDump()
+    func check(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) {
+      var shared: [SharedBlock] = []
+      let expected = stateDumpLines(state, maxElements: nil, shared: &shared)
+      var previous = dump.lines
+      switch dump.step(of: state) {
+      case let .changes(changes, blocks, _)?:
+        RecordedSession.apply(changes.map(\.hunk), to: &previous)
+        #expect(previous == expected, "\(step)", sourceLocation: sourceLocation)
+        #expect(blocks == shared, "\(step)", sourceLocation: sourceLocation)
+      case let .whole(lines, blocks)?:
+        #expect(lines == expected, "\(step)", sourceLocation: sourceLocation)
+        #expect(blocks == shared, "\(step)", sourceLocation: sourceLocation)
+      case nil:
+        Issue.record("not dumped piece by piece", sourceLocation: sourceLocation)
+      }
+    }
+    check("empty stack")
+    state.path.append(.about)
+    state.path.append(.game(Game(total: total)))
+    check("two screens pushed")
+    state.path[id: state.path.ids[1], case: Path.game]?.taps += 1
+    check("a screen changed")
+    total.withLock { $0 += 5 }
+    check("the shared value changed, no screen did")
+    state.log.append("x")
+    check("another field")
+    state.path.removeLast()
+    check("a screen popped")
+  }
+
   @Test func aRecordedSessionRebuildsEveryStepExactly() {
     let recorder = Recorder<Screen, Int>(inspectable: true)
     var state = Screen()
