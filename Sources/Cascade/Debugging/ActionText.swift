@@ -4,6 +4,15 @@ struct ActionText {
   let casePath: String
   let screen: String
 
+  /// A step's text before it is made (see `Recorder.recording`).
+  static let untitled = ActionText(text: "", casePath: "", screen: "")
+
+  private init(text: String, casePath: String, screen: String) {
+    self.text = text
+    self.casePath = casePath
+    self.screen = screen
+  }
+
   init(_ action: Any) {
     text = compactDump(action, maxElements: 3)
     var cases: [String] = []

@@ -34,10 +34,10 @@ struct _IncrementalDump: @unchecked Sendable {
     var elementShared: [[SharedBlock]] = []
     var elementGenerations: [[ObjectIdentifier: UInt64]] = []
 
-    var lineCount: Int {
-      guard let elements else { return lines.count }
-      return elements.reduce(2) { $0 + $1.count }
-    }
+    /// The lines of all its elements, kept as they change.
+    var elementLineTotal = 0
+
+    var lineCount: Int { elements == nil ? lines.count : elementLineTotal + 2 }
 
     /// The field's lines, assembled for a field dumped element by element.
     var allLines: [String] {
@@ -61,11 +61,13 @@ struct _IncrementalDump: @unchecked Sendable {
   private var typeName = ""
   private var fields: [Field] = []
   private var isPrimed = false
-  // The step being made: its changes, the lines it added so far less those it removed, and
-  // the paths of the fields it changed.
-  private var changes: [LineChange] = []
-  private var delta = 0
-  private var paths: [String] = []
+  /// The step being made: its changes, the lines it added so far less those it removed, and
+  /// the paths of the fields it changed.
+  private struct Pending {
+    var changes: [LineChange] = []
+    var delta = 0
+    var paths: [String] = []
+  }
 
   /// What `state` changed since the last call, or `nil` when this state is not one to dump
   /// piece by piece.
@@ -80,16 +82,16 @@ struct _IncrementalDump: @unchecked Sendable {
       prime(state, children)
       return .whole(lines: lines, shared: sharedBlocks)
     }
-    changes = []
-    delta = 0
-    paths = []
+    var pending = Pending()
     var start = 1  // after the `Type(` line
     for (offset, child) in children.enumerated() {
       let count = fields[offset].lineCount
-      update(offset, child.value, at: start)
+      // In place: a copy of the field would share its lines, and changing them would copy
+      // every element's.
+      Self.update(&fields[offset], child.value, at: start, &pending)
       start += count
     }
-    return .changes(changes, shared: sharedBlocks, fields: paths)
+    return .changes(pending.changes, shared: sharedBlocks, fields: pending.paths)
   }
 
   /// The whole dump as it is now.
@@ -138,83 +140,88 @@ struct _IncrementalDump: @unchecked Sendable {
     isPrimed = true
   }
 
-  /// Brings the field at `offset`, whose lines start at `start` in the dump before this step,
-  /// up to `value`, and notes what changed.
-  private mutating func update(_ offset: Int, _ value: Any, at start: Int) {
-    var field = fields[offset]
-    defer { fields[offset] = field }
-    if _dumpEqual(field.value, value) == true {
-      // A shared value is a reference: equal fields show the same lines only if the shared
-      // values they hold have not changed since.
-      if !field.holdsShared || Self.generations(in: value) == field.generations { return }
+  /// Brings `field`, whose lines start at `start` in the dump before this step, up to
+  /// `value`, and notes what changed in `pending`.
+  private static func update(
+    _ field: inout Field, _ value: Any, at start: Int, _ pending: inout Pending
+  ) {
+    // A field kept element by element is compared element by element below; any other first
+    // as a whole. A shared value is a reference: equal fields show the same lines only if the
+    // shared values they hold have not changed since.
+    if field.elements == nil, _dumpEqual(field.value, value) == true {
+      if !field.holdsShared || generations(in: value) == field.generations { return }
     }
     let old = field.value
     field.value = value
-    if let elements = field.elements, let collection = value as? any _ElementwiseDumpable,
-      collection._count == elements.count,
+    if let count = field.elements?.count, let collection = value as? any _ElementwiseDumpable,
+      collection._count == count,
       var changed = collection._changedIndices(from: old)
     {
       let tracksShared = !field.elementGenerations.isEmpty
       if tracksShared {
         // Elements equal but holding a shared value that changed since are changed too.
-        let equal = Set(0..<elements.count).subtracting(changed)
-        for index in equal.sorted()
-        where Self.generations(in: collection._element(at: index))
-          != field.elementGenerations[index]
+        let known = Set(changed)
+        for index in 0..<count
+        where !known.contains(index)
+          && generations(in: collection._element(at: index)) != field.elementGenerations[index]
         {
           changed.append(index)
         }
         changed.sort()
       }
-      var updated = elements
       var elementStart = start + 1  // after `  label: [`
       var position = 0
       for index in changed {
         while position < index {
-          elementStart += elements[position].count
+          elementStart += field.elements![position].count
           position += 1
         }
         let element = collection._element(at: index)
-        if tracksShared { field.elementGenerations[index] = Self.generations(in: element) }
+        if tracksShared { field.elementGenerations[index] = generations(in: element) }
         var blocks: [SharedBlock] = []
-        updated[index] = _dumpLines(
+        let lines = _dumpLines(
           element, label: collection._elementLabel(at: index), indent: 2, shared: &blocks)
         if tracksShared { field.elementShared[index] = blocks }
-        note(from: elements[index], to: updated[index], at: elementStart, prefix: field.label)
+        let before = field.elements![index]
+        field.elements![index] = lines
+        field.elementLineTotal += lines.count - before.count
+        note(from: before, to: lines, at: elementStart, prefix: field.label, &pending)
+        // Counted in the dump before this step: the element's old lines.
+        elementStart += before.count
+        position = index + 1
       }
-      field.elements = updated
-      if field.holdsShared { field.generations = Self.generations(in: value) }
+      if field.holdsShared { field.generations = generations(in: value) }
       return
     }
     let before = field.allLines
-    Self.dump(&field)
-    note(from: before, to: field.allLines, at: start, prefix: "")
+    dump(&field)
+    note(from: before, to: field.allLines, at: start, prefix: "", &pending)
   }
 
   /// Notes the changes between two dumps of one field or element whose lines started at
   /// `start` in the dump before this step, and the paths of the fields they touch.
-  private mutating func note(from old: [String], to new: [String], at start: Int, prefix: String) {
+  private static func note(
+    from old: [String], to new: [String], at start: Int, prefix: String, _ pending: inout Pending
+  ) {
     let local = lineChanges(old, new)
     guard !local.isEmpty else { return }
-    if paths.count < 40 {
+    if pending.paths.count < 40 {
       for path in changedFieldPaths(from: old, to: new, changes: local, prefix: prefix)
-      where !paths.contains(path) {
-        paths.append(path)
+      where !pending.paths.contains(path) {
+        pending.paths.append(path)
       }
     }
     for change in local {
-      changes.append(
+      pending.changes.append(
         LineChange(
           oldStart: start + change.oldStart,
           hunk: RecordedSession.Hunk(
-            start: start + delta + change.hunk.start, removed: change.hunk.removed,
+            start: start + pending.delta + change.hunk.start, removed: change.hunk.removed,
             inserted: change.hunk.inserted)))
     }
-    delta += new.count - old.count
+    pending.delta += new.count - old.count
   }
 
-  /// Dumps a field whole, keeping its elements' lines apart when it is a collection of
-  /// equatable elements.
   /// The shared values `value` holds, with how many changes each has committed.
   private static func generations(in value: Any) -> [ObjectIdentifier: UInt64] {
     var generations: [ObjectIdentifier: UInt64] = [:]
@@ -244,6 +251,7 @@ struct _IncrementalDump: @unchecked Sendable {
         }
       }
       field.elements = elements
+      field.elementLineTotal = elements.reduce(0) { $0 + $1.count }
       field.lines = []
       return
     }

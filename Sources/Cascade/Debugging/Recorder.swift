@@ -36,6 +36,9 @@ public final class Recorder<State, Action> {
     var session: SessionBuilder?
     /// The state's dump between actions; taken out while an action's dump is made.
     var dump: _IncrementalDump? = _IncrementalDump()
+    /// The steps whose action text is still to be written, with their entry: the text is
+    /// made when the recording is read, not while the app runs.
+    var untitled: [(step: Int, entry: Int)] = []
   }
   private let lock: Guarded<Storage>
   private let keepsStates: Bool
@@ -64,7 +67,23 @@ public final class Recorder<State, Action> {
 
   /// What was recorded so far.
   public var recording: Recording<State, Action> {
-    lock.withLock { Recording(entries: $0.entries, session: $0.session?.session) }
+    let (entries, session, untitled) = lock.withLock {
+      ($0.entries, $0.session?.session, $0.untitled)
+    }
+    guard var session, !untitled.isEmpty else {
+      return Recording(entries: entries, session: session)
+    }
+    // The actions' text, made outside the lock (`Mirror` may run the action's own code), and
+    // kept so that the next read does not make it again.
+    let texts = untitled.map { ActionText(entries[$0.entry].action) }
+    for (index, pending) in untitled.enumerated() { session.title(pending.step, texts[index]) }
+    lock.withLock { storage in
+      for (index, pending) in untitled.enumerated() {
+        storage.session?.title(step: pending.step, texts[index])
+      }
+      storage.untitled.removeFirst(untitled.count)
+    }
+    return Recording(entries: entries, session: session)
   }
 
   /// Called before each action: an inspectable recorder takes the first state's text.
@@ -86,14 +105,17 @@ public final class Recorder<State, Action> {
     }
     let (batch, startedByUser) = (_BatchOrigin.serial, _BatchOrigin.startedByUser)
     // The dumps run outside the lock: `Mirror` may call the state's own code.
-    let text = ActionText(action)
+    let text = ActionText.untitled
     let step = dumpStep(state)
     let whole = step == nil ? wholeDump(state) : nil
     lock.withLock {
       $0.entries.append(entry)
-      guard let origin = $0.session?.origin(batch: batch, startedByUser: startedByUser) else {
+      guard let origin = $0.session?.origin(batch: batch, startedByUser: startedByUser),
+        let stepIndex = $0.session?.session.steps.count
+      else {
         return
       }
+      $0.untitled.append((step: stepIndex, entry: $0.entries.count - 1))
       switch step {
       case let .changes(changes, shared, fields)?:
         $0.session?.append(

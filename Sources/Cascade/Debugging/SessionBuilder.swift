@@ -25,6 +25,9 @@ struct SessionBuilder: Sendable {
     session.initialState = lines
   }
 
+  /// Writes the text of the action of step `step`.
+  mutating func title(step: Int, _ text: ActionText) { session.title(step, text) }
+
   /// Where the action being reduced came from: the first action of a batch started outside
   /// the store is the user's; every other one was sent by an effect.
   mutating func origin(batch: UInt64, startedByUser: Bool) -> ActionOrigin {
@@ -187,4 +190,14 @@ private func label(of line: String, indent: Int) -> Substring? {
   guard let colon else { return nil }
   let label = content[..<colon]
   return label.contains(" ") || label.contains("(") || label.isEmpty ? nil : label
+}
+
+extension RecordedSession {
+  /// Writes the text of the action of step `step`.
+  mutating func title(_ step: Int, _ text: ActionText) {
+    guard steps.indices.contains(step) else { return }
+    steps[step].action = text.text
+    steps[step].casePath = text.casePath
+    steps[step].screen = text.screen
+  }
 }

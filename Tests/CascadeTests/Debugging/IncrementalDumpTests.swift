@@ -82,6 +82,83 @@ private struct Screen {
     check("every row gone")
   }
 
+  @Test(arguments: [1, 2, 3, 4, 5])
+  func randomChangesAlwaysGiveStateDumpsLines(seed: UInt64) {
+    struct Item: Equatable, Identifiable {
+      var id: Int
+      var tags: [String]
+      @Shared var score: Int
+    }
+    struct Mixed {
+      var rows: IdentifiedArrayOf<Row> = []
+      var items: [Item] = []
+      var stack = StackState<Row>()
+      var counter = 0
+    }
+    var random = SplitMix(seed: seed)
+    let scores = (0..<4).map { Shared(value: $0) }
+    var state = Mixed()
+    var nextID = 0
+    var dump = _IncrementalDump()
+    var lines: [String] = []
+    for step in 0..<300 {
+      switch random.next() % 10 {
+      case 0:
+        state.rows.append(Row(id: nextID, title: "r\(nextID)"))
+        nextID += 1
+      case 1:
+        if !state.rows.isEmpty {
+          state.rows.remove(at: Int(random.next() % UInt64(state.rows.count)))
+        }
+      case 2, 3:
+        for _ in 0..<Int(random.next() % 3) where !state.rows.isEmpty {
+          let index = Int(random.next() % UInt64(state.rows.count))
+          if random.next() % 2 == 0 {
+            state.rows[index].tags.append("t")
+          } else if !state.rows[index].tags.isEmpty {
+            state.rows[index].tags.removeLast()
+          } else {
+            state.rows[index].title += "!"
+          }
+        }
+      case 4:
+        state.items.append(
+          Item(id: nextID, tags: [], score: scores[Int(random.next() % 4)]))
+        nextID += 1
+      case 5:
+        scores[Int(random.next() % 4)].withLock { $0 += 1 }
+      case 6:
+        if !state.items.isEmpty {
+          state.items[Int(random.next() % UInt64(state.items.count))].tags.append("x")
+        }
+      case 7:
+        state.stack.append(Row(id: nextID, title: "s"))
+        nextID += 1
+      case 8:
+        if random.next() % 2 == 0, !state.stack.isEmpty {
+          state.stack.removeLast()
+        } else if let id = state.stack.ids.last {
+          state.stack[id: id]?.tags.append("y")
+        }
+      default:
+        state.counter += 1
+      }
+      var shared: [SharedBlock] = []
+      let expected = stateDumpLines(state, maxElements: nil, shared: &shared)
+      switch dump.step(of: state) {
+      case let .changes(changes, blocks, _)?:
+        RecordedSession.apply(changes.map(\.hunk), to: &lines)
+        #expect(blocks == shared, "seed \(seed) step \(step)")
+      case let .whole(whole, _)?:
+        lines = whole
+      case nil:
+        Issue.record("not dumped piece by piece")
+      }
+      #expect(lines == expected, "seed \(seed) step \(step)")
+      if lines != expected { break }
+    }
+  }
+
   @Test func aSharedValueIsDumpedAgainAtEveryStepAndFoundWhereItIs() {
     struct WithShared {
       var rows: [Int] = [1, 2, 3]
@@ -158,6 +235,28 @@ private struct Screen {
     check("a screen popped")
   }
 
+  @Test func actionTextsAreWrittenWhenTheRecordingIsReadAndKept() {
+    enum Action: Equatable {
+      case tap(Int)
+      case reset
+    }
+    let recorder = Recorder<Screen, Action>(inspectable: true)
+    var state = Screen()
+    let reduce = Reduce<Screen, Action> { state, action in
+      if case let .tap(count) = action { state.numbers.append(count) }
+      return .none
+    }
+    .record(into: recorder)._reduceFunction()
+    _ = reduce(&state, .tap(1))
+    _ = reduce(&state, .reset)
+    #expect(recorder.recording.session?.steps.map(\.action) == [".tap(1)", ".reset"])
+    _ = reduce(&state, .tap(2))
+    let steps = recorder.recording.session?.steps ?? []
+    #expect(steps.map(\.action) == [".tap(1)", ".reset", ".tap(2)"])
+    #expect(steps.map(\.casePath) == ["tap", "reset", "tap"])
+    #expect(steps.map(\.fields) == [["numbers"], [], ["numbers[1]"]])
+  }
+
   @Test func aRecordedSessionRebuildsEveryStepExactly() {
     let recorder = Recorder<Screen, Int>(inspectable: true)
     var state = Screen()
@@ -198,5 +297,18 @@ private struct Screen {
     #expect(session.steps[0].fields == ["rows[0].title"])
     #expect(session.steps[1].fields == ["rows[30]"])
     #expect(session.steps[2].fields == ["title"])
+  }
+}
+
+/// A small seeded generator, for repeatable random tests.
+private struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }
