@@ -249,8 +249,10 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   mutating func _modifyElement<Result>(
     at position: Int, _ body: (inout Element) -> Result
   ) -> Result {
-    defer { if _rowObservationIsActive { _elementModified(_id(_elements[position])) } }
-    return body(&_elements[position])
+    // No `defer`: it would take `body` out of line, a closure call per element action.
+    let result = body(&_elements[position])
+    if _rowObservationIsActive { _elementModified(at: position) }
+    return result
   }
 
   /// The elements as a plain array.
@@ -282,13 +284,20 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   }
 
   /// Gives the array a new stamp and logs that the element with `id` changed in place, while
-  /// some row store is watched (`Store/Runtime/ElementObservation.swift`); otherwise nothing
-  /// reads it.
+  /// some row store exists (`Store/Runtime/ElementObservation.swift`); otherwise nothing reads
+  /// it.
   @inlinable
   mutating func _elementModified(_ id: ID) {
     guard _rowObservationIsActive else { return }
     _log.record(.modified(id), at: _stamp)
     _stamp = _nextStructureStamp()
+  }
+
+  /// `_elementModified` for the element at `position`: out of line, off the action's path.
+  @usableFromInline
+  @inline(never)
+  mutating func _elementModified(at position: Int) {
+    _elementModified(_id(_elements[position]))
   }
 }
 
