@@ -44,7 +44,10 @@ public struct _ChildReducer<Parent: Reducer, Child: Reducer, ToChildState, Child
     Parent.State, Parent.Action
   > where Adapter.ParentState == Parent.State, Adapter.ParentAction == Parent.Action {
     let parent = parent._reduceFunction()
-    return { state, action in adapter.reduce(&state, action, parent: parent) }
+    // Held by a class: captured as a struct, the adapter's references were copied at every
+    // action.
+    let held = _HeldAdapter(adapter)
+    return { state, action in held.adapter.reduce(&state, action, parent: parent) }
   }
 
   /// The child's identities, positions and warnings, named by the operator's state path.
@@ -55,3 +58,10 @@ public struct _ChildReducer<Parent: Reducer, Child: Reducer, ToChildState, Child
 }
 
 extension _ChildReducer: _CompilesToFunction {}
+
+/// A child operator's adapter, held by reference by the operator's action function.
+@usableFromInline
+final class _HeldAdapter<Adapter: _ChildAdapter> {
+  @usableFromInline let adapter: Adapter
+  @inlinable init(_ adapter: Adapter) { self.adapter = adapter }
+}

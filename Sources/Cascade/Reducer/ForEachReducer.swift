@@ -80,10 +80,14 @@ struct _ElementsAdapter<
 >:
   _ChildAdapter
 {
+  // The path's parts, not the path: reading them from a stored path copied its three
+  // references at every action.
+  @usableFromInline let extract: @Sendable (ParentAction) -> IdentifiedAction<ID, ElementAction>?
+  @usableFromInline let constructor: _ConstructorExtraction
+  @usableFromInline let embed: @Sendable (IdentifiedAction<ID, ElementAction>) -> ParentAction
   @usableFromInline let lifetime: _ChildLifetime<ElementState>
   @usableFromInline let path: _StatePath<ParentState, IdentifiedArray<ID, ElementState>>
   @usableFromInline let element: _LazyReduce<ElementState, ElementAction>
-  @usableFromInline let toAction: CasePath<ParentAction, IdentifiedAction<ID, ElementAction>>
   @usableFromInline let live = _LiveElements<ID>()
 
   @inlinable
@@ -96,14 +100,16 @@ struct _ElementsAdapter<
     self.lifetime = lifetime
     self.path = path
     self.element = element
-    self.toAction = toAction
+    self.extract = toAction._extract
+    self.constructor = toAction._constructor
+    self.embed = toAction._embed
   }
 
   @inlinable @inline(__always)
   func command(_ action: ParentAction) -> _ChildCommand<ID, ElementAction, ElementState>? {
     guard
       case let .element(id, elementAction)? = _extractPayload(
-        action, toAction._constructor, toAction._extract)
+        action, constructor, extract)
     else { return nil }
     return .child(id, elementAction)
   }
@@ -123,7 +129,7 @@ struct _ElementsAdapter<
     }
     guard let effect else { return nil }
     if effect.isNone { return Effect.none }
-    let embed = toAction._embed
+    let embed = embed
     return effect.map { embed(.element(id: id, action: $0)) }
       ._navigation(lifetime.position(element: id))
   }

@@ -111,10 +111,14 @@ func _presentationFunction<Parent: Reducer, Destination: Reducer>(
 struct _PresentationAdapter<
   ParentState, ParentAction, ChildState, ChildAction, Identity: Equatable
 >: _ChildAdapter {
+  // The path's parts, not the path: reading them from a stored path copied its three
+  // references at every action.
+  @usableFromInline let extract: @Sendable (ParentAction) -> PresentationAction<ChildAction>?
+  @usableFromInline let constructor: _ConstructorExtraction
+  @usableFromInline let embed: @Sendable (PresentationAction<ChildAction>) -> ParentAction
   @usableFromInline let lifetime: _ChildLifetime<ChildState>
   @usableFromInline let path: _PresentationPath<ParentState, ChildState>
   @usableFromInline let destination: _LazyReduce<ChildState, ChildAction>
-  @usableFromInline let toAction: CasePath<ParentAction, PresentationAction<ChildAction>>
   @usableFromInline let presented = _PresentedDependencies()
   /// Who is presented, `nil` for no one.
   @usableFromInline let identity: (PresentationState<ChildState>) -> Identity?
@@ -138,7 +142,9 @@ struct _PresentationAdapter<
     self.lifetime = lifetime
     self.path = path
     self.destination = destination
-    self.toAction = toAction
+    self.extract = toAction._extract
+    self.constructor = toAction._constructor
+    self.embed = toAction._embed
     self.identity = identity
     self.identityOf = identityOf
     self.end = end
@@ -147,7 +153,7 @@ struct _PresentationAdapter<
 
   @inlinable @inline(__always)
   func command(_ action: ParentAction) -> _ChildCommand<Void, ChildAction, ChildState>? {
-    switch _extractPayload(action, toAction._constructor, toAction._extract) {
+    switch _extractPayload(action, constructor, extract) {
     case let .presented(childAction)?: .child((), childAction)
     case .dismiss?: .remove(())
     case nil: nil
@@ -167,7 +173,7 @@ struct _PresentationAdapter<
     }
     var effects = Effect<ParentAction>.none
     if let effect, !effect.isNone {
-      let embed = toAction._embed
+      let embed = embed
       effects = effect._mapPresented(
         { embed(.presented($0)) }, dismiss: { send in await send(embed(.dismiss)) }
       )._navigation(position(before))

@@ -77,11 +77,15 @@ func _stackFunction<Parent: Reducer, Destination: Reducer>(
 /// of the old one, whatever ids the new one's screens have.
 @usableFromInline
 struct _StackAdapter<ParentState, ParentAction, ElementState, ElementAction>: _ChildAdapter {
+  // The path's parts, not the path: reading them from a stored path copied its three
+  // references at every action.
+  @usableFromInline let extract:
+    @Sendable (ParentAction) -> StackAction<ElementState, ElementAction>?
+  @usableFromInline let constructor: _ConstructorExtraction
+  @usableFromInline let embed: @Sendable (StackAction<ElementState, ElementAction>) -> ParentAction
   @usableFromInline let lifetime: _ChildLifetime<ElementState>
   @usableFromInline let path: _StatePath<ParentState, StackState<ElementState>>
   @usableFromInline let destination: _LazyReduce<ElementState, ElementAction>
-  @usableFromInline
-  let toAction: CasePath<ParentAction, StackAction<ElementState, ElementAction>>
   @usableFromInline let presented = _PresentedDependencies()
   @usableFromInline let live = _LiveElements<StackElementID>()
   @usableFromInline let lineage = _StackLineage()
@@ -95,14 +99,16 @@ struct _StackAdapter<ParentState, ParentAction, ElementState, ElementAction>: _C
     self.lifetime = lifetime
     self.path = path
     self.destination = destination
-    self.toAction = toAction
+    self.extract = toAction._extract
+    self.constructor = toAction._constructor
+    self.embed = toAction._embed
   }
 
   @inlinable @inline(__always)
   func command(_ action: ParentAction) -> _ChildCommand<
     StackElementID, ElementAction, ElementState
   >? {
-    switch _extractPayload(action, toAction._constructor, toAction._extract) {
+    switch _extractPayload(action, constructor, extract) {
     case let .element(id, elementAction)?: .child(id, elementAction)
     case let .popFrom(id)?: .remove(id)
     case let .push(id, element)?: .add(id, element)
@@ -133,7 +139,7 @@ struct _StackAdapter<ParentState, ParentAction, ElementState, ElementAction>: _C
     }
     guard let effect else { return nil }
     if effect.isNone { return Effect.none }
-    let embed = toAction._embed
+    let embed = embed
     return effect._mapPresented(
       { embed(.element(id: id, action: $0)) },
       dismiss: { send in await send(embed(.popFrom(id: id))) }
