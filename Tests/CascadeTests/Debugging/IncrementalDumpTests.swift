@@ -30,6 +30,30 @@ private struct Screen {
   var empty: [Row] = []
 }
 
+/// Takes the dump's next step of `state` and checks it against `stateDump`: the step's changes,
+/// applied to the dump before, give `stateDump`'s lines, and the shared values are where
+/// `stateDump` puts them.
+private func expectStep<State>(
+  _ dump: inout _IncrementalDump, of state: State, _ step: String,
+  sourceLocation: SourceLocation
+) {
+  var shared: [SharedBlock] = []
+  let expected = stateDumpLines(state, maxElements: nil, shared: &shared)
+  var previous = dump.lines
+  switch dump.step(of: state) {
+  case let .changes(changes, blocks, _)?:
+    RecordedSession.apply(changes.map(\.hunk), to: &previous)
+    #expect(previous == expected, "\(step)", sourceLocation: sourceLocation)
+    #expect(blocks == shared, "\(step)", sourceLocation: sourceLocation)
+  case let .whole(lines, blocks)?:
+    #expect(lines == expected, "\(step)", sourceLocation: sourceLocation)
+    #expect(blocks == shared, "\(step)", sourceLocation: sourceLocation)
+  case nil:
+    Issue.record("not dumped piece by piece", sourceLocation: sourceLocation)
+  }
+  #expect(dump.lines == expected, "\(step)", sourceLocation: sourceLocation)
+}
+
 @Suite struct IncrementalDumpTests {
   @Test func theLinesAreStateDumpsAfterEveryKindOfChange() {
     var state = Screen()
@@ -37,20 +61,7 @@ private struct Screen {
     state.numbers = Array(0..<20)
     var dump = _IncrementalDump()
     func check(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) {
-      var shared: [SharedBlock] = []
-      let expected = stateDumpLines(state, maxElements: nil, shared: &shared)
-      var previous = dump.lines
-      switch dump.step(of: state) {
-      case let .changes(changes, _, _)?:
-        // The changes, applied to the dump before, give the dump after.
-        RecordedSession.apply(changes.map(\.hunk), to: &previous)
-        #expect(previous == expected, "\(step)", sourceLocation: sourceLocation)
-      case let .whole(lines, _)?:
-        #expect(lines == expected, "\(step)", sourceLocation: sourceLocation)
-      case nil:
-        Issue.record("not dumped piece by piece", sourceLocation: sourceLocation)
-      }
-      #expect(dump.lines == expected, "\(step)", sourceLocation: sourceLocation)
+      expectStep(&dump, of: state, step, sourceLocation: sourceLocation)
     }
     check("first")
     check("nothing changed")
@@ -206,20 +217,7 @@ private struct Screen {
     var state = App(total: total)
     var dump = _IncrementalDump()
     func check(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) {
-      var shared: [SharedBlock] = []
-      let expected = stateDumpLines(state, maxElements: nil, shared: &shared)
-      var previous = dump.lines
-      switch dump.step(of: state) {
-      case let .changes(changes, blocks, _)?:
-        RecordedSession.apply(changes.map(\.hunk), to: &previous)
-        #expect(previous == expected, "\(step)", sourceLocation: sourceLocation)
-        #expect(blocks == shared, "\(step)", sourceLocation: sourceLocation)
-      case let .whole(lines, blocks)?:
-        #expect(lines == expected, "\(step)", sourceLocation: sourceLocation)
-        #expect(blocks == shared, "\(step)", sourceLocation: sourceLocation)
-      case nil:
-        Issue.record("not dumped piece by piece", sourceLocation: sourceLocation)
-      }
+      expectStep(&dump, of: state, step, sourceLocation: sourceLocation)
     }
     check("empty stack")
     state.path.append(.about)
