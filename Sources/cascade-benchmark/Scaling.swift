@@ -316,10 +316,11 @@ enum Scaling {
     var floors: [Timed] = []
     for depth in depths {
       let store = Store(initialState: Nested.State(depth: depth)) { Nested() }
-      var chain = [store]
+      var scoped = [store]
       for _ in 0..<depth {
-        chain.append(chain.last!.scope(state: \.child, action: Nested.Action.child)!)
+        scoped.append(scoped.last!.scope(state: \.child, action: Nested.Action.child)!)
       }
+      let chain = scoped
       let leaf = chain.last!
       leaves.append(
         Timed { units in

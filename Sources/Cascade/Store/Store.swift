@@ -148,7 +148,6 @@ public final class Store<State, Action>: Observable {
   }
 }
 
-/// A feature's store: `StoreOf<Counter>` is `Store<Counter.State, Counter.Action>`.
 extension Store {
   /// Drops the cache entries of child stores nobody holds any more.
   @usableFromInline
@@ -159,6 +158,7 @@ extension Store {
   }
 }
 
+/// A feature's store: `StoreOf<Counter>` is `Store<Counter.State, Counter.Action>`.
 public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
 
 /// How a child store was scoped: the same way twice gives the same store.
