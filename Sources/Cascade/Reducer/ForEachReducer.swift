@@ -116,7 +116,7 @@ struct _ElementsAdapter<
 
   @inlinable @inline(__always)
   func before(_ state: inout ParentState) {
-    live.prepare { path.read(&state) { .init($0) } }
+    live.prepare { path.read(&state) { $0._stamp } }
   }
 
   @inlinable
@@ -140,7 +140,7 @@ struct _ElementsAdapter<
       stamp: path.read(&state) { $0._stamp },
       lastChange: { path.read(&state) { $0._log.entries.last } },
       { path.read(&state) { .init($0) } })
-    return gone.isEmpty ? .none : lifetime.end(elements: gone)
+    return gone.isEmpty ? .none : lifetime.end(gone)
   }
 
   @inlinable

@@ -126,7 +126,7 @@ struct _StackAdapter<ParentState, ParentAction, ElementState, ElementAction>: _C
       lineage.origin = origin
       path.read(&state) { _skipStackElementID(past: $0._nextID - 1) }
     }
-    live.prepare { path.read(&state) { .init($0._entries) } }
+    live.prepare { path.read(&state) { $0._entries._stamp } }
     return origin
   }
 
@@ -166,21 +166,20 @@ struct _StackAdapter<ParentState, ParentAction, ElementState, ElementAction>: _C
   /// Screens that left the stack, by any route, take their effects with them; a new stack put
   /// in its place takes all of them, whatever ids its own screens have.
   @inlinable @inline(__always)
-  func ended(_ state: inout ParentState, before origin: UInt64) -> Effect<ParentAction> {
+  func ended(_ state: inout ParentState, before _: UInt64) -> Effect<ParentAction> {
     let now = path.read(&state) { $0._origin }
     guard now == lineage.origin else {
-      let replaced = lineage.origin ?? origin
       lineage.origin = now
-      let gone = live.replaced { path.read(&state) { .init($0._entries) } }
-      guard !gone.isEmpty else { return .none }
-      return lifetime.end(elements: gone.map { _StackPosition(origin: replaced, id: $0) })
+      // Every screen of the old stack, whatever its id, and none of the new one's.
+      let kept = live.replaced { path.read(&state) { .init($0._entries) } }
+      return lifetime.end(kept.positions(in: now))
     }
     let gone = live.gone(
       stamp: path.read(&state) { $0._entries._stamp },
       lastChange: { path.read(&state) { $0._entries._log.entries.last } },
       { path.read(&state) { .init($0._entries) } })
     guard !gone.isEmpty else { return .none }
-    return lifetime.end(elements: gone.map { _StackPosition(origin: now, id: $0) })
+    return lifetime.end(gone.positions(in: now))
   }
 
   @inlinable
@@ -214,4 +213,16 @@ final class _StackLineage {
   // Unchecked exclusivity: only the stack adapter touches it, one access at a time.
   @usableFromInline @exclusivity(unchecked) var origin: UInt64?
   @inlinable init() {}
+}
+
+extension _Departures where ID == StackElementID {
+  /// The departures as screens' positions in the stack whose identity is `origin`: screens of
+  /// any other stack are never kept.
+  @inlinable
+  func positions(in origin: UInt64) -> _Departures<_StackPosition> {
+    switch self {
+    case let .some(gone): .some(gone.map { _StackPosition(origin: origin, id: $0) })
+    case let .allBut(kept): .allBut(Set(kept.map { _StackPosition(origin: origin, id: $0) }))
+    }
+  }
 }

@@ -15,6 +15,7 @@ private struct List: Reducer {
     case rows(IdentifiedActionOf<Ticker>)
     case add(Int)
     case removeLast
+    case keepOnly(Int)
     case other
   }
 
@@ -23,6 +24,9 @@ private struct List: Reducer {
       switch action {
       case let .add(id): state.rows.append(Ticker.State(id: id))
       case .removeLast: state.rows.remove(at: state.rows.count - 1)
+      case let .keepOnly(id):
+        // A whole new collection: its change log says nothing of the old one.
+        state.rows = IdentifiedArray(uniqueElements: state.rows.elements.filter { $0.id == id })
       case .rows, .other: break
       }
       return .none
@@ -74,6 +78,22 @@ struct ForEachReducerTests {
     await store.send(.removeLast) { $0.rows.remove(at: $0.rows.count - 1) }
     await clock.advance(by: .seconds(1))
     await store.receive(.rows(.element(id: 1, action: .tick))) { $0.rows[id: 1]?.ticks = 1 }
+    await store.finish()
+  }
+
+  // A collection put in place of another cannot be read from its log: every row but the new
+  // collection's loses its effects, and the rows still there keep theirs.
+  @Test func aNewCollectionEndsTheEffectsOfTheRowsItDoesNotHold() async {
+    let store = list()
+    for id in 1...3 {
+      await store.send(.add(id)) { $0.rows.append(Ticker.State(id: id)) }
+      await store.send(.rows(.element(id: id, action: .start)))
+    }
+    await store.send(.keepOnly(2)) {
+      $0.rows = IdentifiedArray(uniqueElements: [Ticker.State(id: 2)])
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.rows(.element(id: 2, action: .tick))) { $0.rows[id: 2]?.ticks = 1 }
     await store.finish()
   }
 

@@ -101,6 +101,15 @@ final class _ChildLifetime<Child> {
     Effect(.prune(.elements(of: operatorID, gone: gone)))
   }
 
+  /// An effect that ends the effects of the collection elements that went.
+  @inlinable
+  func end<Action, ID: Hashable & Sendable>(_ departures: _Departures<ID>) -> Effect<Action> {
+    switch departures {
+    case let .some(gone): end(elements: gone)
+    case let .allBut(kept): Effect(.prune(.elements(of: operatorID, allBut: kept)))
+    }
+  }
+
   /// Reports an action that reached this position while its child was not there.
   @usableFromInline
   func reportStale(_ message: String) {
@@ -124,30 +133,29 @@ final class _ChildLifetime<Child> {
   }
 }
 
-/// The ids of a collection's elements (stack screens or rows) as one operator last saw them,
-/// so that it can end the effects of elements that went, by any route: the operator's own
-/// action, the parent reducer, or a reducer outside the operator between two actions.
+/// Which elements of a collection (stack screens or rows) went since one operator last looked,
+/// by any route: the operator's own action, the parent reducer, or a reducer outside the
+/// operator between two actions, so that it can end their effects.
 ///
-/// The ids are kept in storage of their own, never in a copy of the state's index: a copy would
-/// share the state's storage, and the next push or pop would then copy the whole collection.
-/// An action that adds or removes nothing costs a stamp comparison; a push or a pop reads the
-/// collection's change log (O(1)); only a change the log cannot describe (a new collection
-/// assigned, a bulk removal) costs a hash lookup per element.
+/// The operator keeps only the collection's stamp from its last look, never the ids (the set
+/// cost two hash operations a push or a pop) nor a copy of the collection's index (a copy
+/// would share the state's storage, and the next push or pop would copy the whole
+/// collection). An action that changes nothing costs a stamp comparison; a push or a pop reads
+/// the collection's change log (O(1)). A change the log cannot describe (a new collection
+/// assigned, many changes at once) ends every element's effects but the current elements'.
 @usableFromInline
 final class _LiveElements<ID: Hashable & Sendable> {
-  // Unchecked exclusivity: only the operator's own function touches these, one access at a
-  // time, and `seenStamp` is read twice an action.
-  @usableFromInline @exclusivity(unchecked) var ids: Set<ID> = []
-  /// The collection's structure stamp when these ids were last brought up to date; `nil` before
-  /// the operator's first action.
+  /// The collection's stamp at the last look; `nil` before the operator's first action.
+  // Unchecked exclusivity: only the operator's own function touches it, one access at a time,
+  // and it is read twice an action.
   @usableFromInline @exclusivity(unchecked) var seenStamp: UInt64?
 
   @inlinable
   init() {}
 
-  /// What the operator reads of the collection: its ids and their log, two of its four
-  /// references (a copy of the whole collection retained and released all four, twice a push
-  /// or a pop).
+  /// What the operator reads of the collection when its log cannot tell what went: its ids,
+  /// its log and its stamp, three of its references (a copy of the whole collection retained
+  /// and released all of them).
   @usableFromInline
   struct Structure {
     @usableFromInline let positions: [ID: Int]
@@ -162,72 +170,70 @@ final class _LiveElements<ID: Hashable & Sendable> {
     }
   }
 
-  /// Call before an action changes the collection: the first time, learns the ids already
-  /// there (their elements may start effects from now on). The collection is read only then.
+  /// Call before an action changes the collection: the first time, takes its stamp (its
+  /// elements may start effects from now on).
   @inlinable
-  func prepare(_ structure: () -> Structure) {
+  func prepare(stamp: () -> UInt64) {
     guard seenStamp == nil else { return }
-    let structure = structure()
-    for id in structure.positions.keys { ids.insert(id) }
-    seenStamp = structure.stamp
+    seenStamp = stamp()
   }
 
   /// Call after an action that put a different collection in place of the one last seen (a
-  /// new stack assigned): every id seen before, all of which are gone, and learns the new ids.
+  /// new stack assigned): every element but the new collection's is gone.
   @inlinable
-  func replaced(by structure: () -> Structure) -> _GoneIDs<ID> {
-    var gone = _GoneIDs<ID>()
-    for id in ids { gone.insert(id) }
+  func replaced(by structure: () -> Structure) -> _Departures<ID> {
     let structure = structure()
-    ids = Set(structure.positions.keys)
     seenStamp = structure.stamp
-    return gone
+    return .allBut(Set(structure.positions.keys))
   }
 
-  /// Call after the action, with the collection's structure `stamp`: the ids that were there at
-  /// the last look and are gone now. Empty, and the collection not read, when its structure did
-  /// not change. One change since the last look (a push, a pop) is read from `lastChange`, the
-  /// newest entry of the collection's log, copied out of it; more, from `structure`.
+  /// Call after the action, with the collection's `stamp`: the elements that went since the
+  /// last look. Nothing, and the collection not read, when it did not change. One change
+  /// since the last look (a push, a pop) is read from `lastChange`, the newest entry of the
+  /// collection's log, copied out of it; more, from `structure`.
   @inlinable
   func gone(
     stamp: UInt64, lastChange: () -> _StructureLog<ID>.Entry?, _ structure: () -> Structure
-  ) -> _GoneIDs<ID> {
-    guard let seen = seenStamp, stamp != seen else { return _GoneIDs() }
+  ) -> _Departures<ID> {
+    guard let seen = seenStamp, stamp != seen else { return .some(_GoneIDs()) }
     var gone = _GoneIDs<ID>()
     // The newest entry made at the stamp last seen is the one change since: any later change
     // would have logged an entry after it, or emptied the log.
     if let last = lastChange(), last.stamp == seen {
       seenStamp = stamp
-      switch last.change {
-      case let .added(id): ids.insert(id)
-      case let .removed(id): if ids.remove(id) != nil { gone.insert(id) }
-      case .reordered, .modified: break
-      }
-      return gone
+      if case let .removed(id) = last.change { gone.insert(id) }
+      return .some(gone)
     }
     let structure = structure()
     seenStamp = structure.stamp
-    if let start = structure.log.start(since: seen) {
-      // Indexed in the local copy: a slice of the log would retain its storage again.
-      for index in start..<structure.log.entries.endIndex {
-        switch structure.log.entries[index].change {
-        case let .added(id):
-          ids.insert(id)
-          // Removed and added again: the same element, still there.
-          gone.remove(id)
-        case let .removed(id): if ids.remove(id) != nil { gone.insert(id) }
-        case .reordered, .modified: break
-        }
+    guard let start = structure.log.start(since: seen) else {
+      return .allBut(Set(structure.positions.keys))
+    }
+    // Indexed in the local copy: a slice of the log would retain its storage again.
+    for index in start..<structure.log.entries.endIndex {
+      switch structure.log.entries[index].change {
+      // Removed and added again: the same element, still there.
+      case let .added(id): gone.remove(id)
+      case let .removed(id): gone.insert(id)
+      case .reordered, .modified: break
       }
-      return gone
     }
-    let positions = structure.positions
-    for known in ids where positions[known] == nil { gone.insert(known) }
-    for id in gone { ids.remove(id) }
-    if ids.count != positions.count {
-      for id in positions.keys { ids.insert(id) }
-    }
-    return gone
+    return .some(gone)
+  }
+}
+
+/// The elements that went since an operator last looked: these ids, or every element but the
+/// current ones (when the collection's log could not tell which).
+@usableFromInline
+enum _Departures<ID: Hashable & Sendable> {
+  case some(_GoneIDs<ID>)
+  case allBut(Set<ID>)
+
+  /// Whether nothing went.
+  @inlinable
+  var isEmpty: Bool {
+    if case let .some(gone) = self { return gone.isEmpty }
+    return false
   }
 }
 

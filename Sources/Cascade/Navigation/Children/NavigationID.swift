@@ -51,6 +51,40 @@ class _NavigationPrune: @unchecked Sendable {
   }
 }
 
+extension _NavigationPrune {
+  /// Cancels the effects of every element of the collection `operatorID` names whose id is not
+  /// in `kept`.
+  @inlinable
+  static func elements<ID: Hashable & Sendable>(
+    of operatorID: _AnyID, allBut kept: Set<ID>
+  ) -> _NavigationPrune {
+    _ElementsKeptPrune(operatorID: operatorID, kept: kept)
+  }
+}
+
+/// The elements of a collection but those it still holds (see `_Departures.allBut`).
+@usableFromInline
+final class _ElementsKeptPrune<ID: Hashable & Sendable>: _NavigationPrune, @unchecked Sendable {
+  @usableFromInline let operatorID: _AnyID
+  @usableFromInline let kept: Set<ID>
+
+  @inlinable
+  init(operatorID: _AnyID, kept: Set<ID>) {
+    self.operatorID = operatorID
+    self.kept = kept
+  }
+
+  @usableFromInline
+  override func isGone(_ position: _AnyID) -> Bool {
+    guard
+      let navigation = position.base as? _NavigationID,
+      navigation.operator == operatorID,
+      let id = navigation.element?.base as? ID
+    else { return false }
+    return !kept.contains(id)
+  }
+}
+
 private final class _PositionPrune: _NavigationPrune, @unchecked Sendable {
   let position: _AnyID
   init(_ position: _AnyID) { self.position = position }
