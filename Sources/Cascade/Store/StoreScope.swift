@@ -92,8 +92,8 @@ extension Store {
           let collection = elements.get()
           return (collection._stamp, collection._log)
         }
-        let watch = _ElementWatch(id: AnyHashable(id), runner: core.runner)
-        group.add(watch)
+        let watch = _ElementWatch(runner: core.runner)
+        group.add(watch, id: id)
         return watch
       },
       send: { toElementAction(.element(id: id, action: $0)) })
@@ -130,8 +130,8 @@ extension Store {
           let entries = stack.get()._entries
           return (entries._stamp, entries._log)
         }
-        let watch = _ElementWatch(id: AnyHashable(id), runner: core.runner)
-        group.add(watch)
+        let watch = _ElementWatch(runner: core.runner)
+        group.add(watch, id: id)
         return watch
       },
       send: { toStackAction(.element(id: id, action: $0)) })
@@ -178,8 +178,8 @@ extension Store {
   private func elementGroup<ID: Hashable>(
     _ keyPath: AnyKeyPath,
     read: @escaping @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>)
-  ) -> _ElementGroupBase {
-    if let known = elementGroups[keyPath] { return known }
+  ) -> _ElementGroup<ID> {
+    if let known = elementGroups[keyPath] as? _ElementGroup<ID> { return known }
     let group = _ElementGroup(core: core, read: read)
     elementGroups[keyPath] = group
     return group

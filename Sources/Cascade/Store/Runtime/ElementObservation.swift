@@ -31,12 +31,9 @@ var _rowObservationIsActive: Bool { _rowObservationCount.load(ordering: .relaxed
 /// changed.
 @MainActor
 final class _ElementWatch: _CoreBase {
-  let id: AnyHashable
-
-  init(id: AnyHashable, runner: _EffectRunner) {
-    self.id = id
-    super.init(runner: runner)
-  }
+  /// Whether anyone listens to this row: an observer that read it since its last change, a
+  /// subscriber, or the watched rows of its own collections.
+  var isListenedTo: Bool { isObserved || hasSubscribers || hasElementGroups }
 
   /// Tells the row's observers and subscribers, if it has any, that it changed, and looks at
   /// the rows of its own collections.
@@ -46,16 +43,11 @@ final class _ElementWatch: _CoreBase {
   }
 }
 
-/// The row stores of one collection (one parent store and key path), by row id, and the
-/// collection's stamp when they last heard of its changes. It lives as long as the parent
+/// The row stores of one collection (one parent store and key path), the collection's stamp
+/// when they last heard of its changes, and how to read it now. It lives as long as the parent
 /// store, and while it lives the process's collections log their in-place changes.
 @MainActor
 class _ElementGroupBase {
-  var watches: [AnyHashable: [_WeakReference<_ElementWatch>]] = [:]
-  /// The number of entries in `watches` at which released stores' entries are next dropped.
-  private var sweepThreshold = 16
-  private var entryCount = 0
-
   init(core: _CoreBase) {
     _rowObservationCount.add(1, ordering: .relaxed)
     core.register(self)
@@ -65,9 +57,33 @@ class _ElementGroupBase {
     _rowObservationCount.subtract(1, ordering: .relaxed)
   }
 
+  /// At the end of a batch of the core it is registered with: tells the stores of every row
+  /// that changed since the last look.
+  func batchDidEnd() {}
+}
+
+/// ``_ElementGroupBase`` for a collection with ids of type `ID`, read through `read`.
+@MainActor
+final class _ElementGroup<ID: Hashable>: _ElementGroupBase {
+  /// The collection's stamp and change log now.
+  let read: @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>)
+  // Unchecked exclusivity: touched on the main actor only, one access at a time, at the end
+  // of every batch.
+  @exclusivity(unchecked) private var seenStamp: UInt64
+  @exclusivity(unchecked) private var watches: [ID: [_WeakReference<_ElementWatch>]] = [:]
+  /// The number of entries in `watches` at which released stores' entries are next dropped.
+  private var sweepThreshold = 16
+  private var entryCount = 0
+
+  init(core: _CoreBase, read: @escaping @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>)) {
+    self.read = read
+    self.seenStamp = read().stamp
+    super.init(core: core)
+  }
+
   /// A new row store's watch, for the row with `id`.
-  final func add(_ watch: _ElementWatch) {
-    watches[watch.id, default: []].append(_WeakReference(watch))
+  func add(_ watch: _ElementWatch, id: ID) {
+    watches[id, default: []].append(_WeakReference(watch))
     entryCount += 1
     guard entryCount >= sweepThreshold else { return }
     watches = watches.compactMapValues { entries in
@@ -78,50 +94,33 @@ class _ElementGroupBase {
     sweepThreshold = max(16, 2 * entryCount)
   }
 
-  /// At the end of a batch of the core it is registered with: tells the stores of every row
-  /// that changed since the last look.
-  func batchDidEnd() {}
-
-  /// Tells the stores of the rows with `ids` (every row, when `nil`) that their row changed.
-  final func notify(_ ids: Set<AnyHashable>?) {
-    let ids = ids ?? Set(watches.keys)
-    var due: [_ElementWatch] = []
-    for id in ids {
-      guard let entries = watches[id] else { continue }
-      due.append(contentsOf: entries.compactMap(\.object))
-    }
-    for watch in due { watch.rowDidChange() }
-  }
-}
-
-/// ``_ElementGroupBase`` for a collection with ids of type `ID`, read through `read`.
-@MainActor
-final class _ElementGroup<ID: Hashable>: _ElementGroupBase {
-  /// The collection's stamp and change log now.
-  let read: @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>)
-  private var seenStamp: UInt64
-
-  init(core: _CoreBase, read: @escaping @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>)) {
-    self.read = read
-    self.seenStamp = read().stamp
-    super.init(core: core)
-  }
-
   override func batchDidEnd() {
     let now = read()
     guard now.stamp != seenStamp else { return }
     defer { seenStamp = now.stamp }
-    guard let start = now.log.start(since: seenStamp) else {
-      notify(nil)
-      return
-    }
-    var changed: Set<AnyHashable> = []
-    for index in start..<now.log.entries.endIndex {
-      switch now.log.entries[index].change {
-      case let .added(id), let .removed(id), let .modified(id): changed.insert(AnyHashable(id))
-      case .reordered: break
+    // Told after the look, from a list: a row's observer may send, and so end a batch, while
+    // it hears of the change.
+    var due: [_ElementWatch] = []
+    func collect(_ id: ID) {
+      guard let entries = watches[id] else { return }
+      for entry in entries {
+        // A row store nobody listens to has nothing to be told.
+        if let watch = entry.object, watch.isListenedTo, !due.contains(where: { $0 === watch }) {
+          due.append(watch)
+        }
       }
     }
-    if !changed.isEmpty { notify(changed) }
+    if let start = now.log.start(since: seenStamp) {
+      for index in start..<now.log.entries.endIndex {
+        switch now.log.entries[index].change {
+        case let .added(id), let .removed(id), let .modified(id): collect(id)
+        case .reordered: break
+        }
+      }
+    } else {
+      // A change the log cannot describe: every row may have changed.
+      for id in watches.keys { collect(id) }
+    }
+    for watch in due { watch.rowDidChange() }
   }
 }

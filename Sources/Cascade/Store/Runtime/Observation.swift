@@ -57,7 +57,7 @@ package class _CoreBase: Observable {
   }
 
   /// The collections whose row stores are observed on their own (`ElementObservation.swift`).
-  private var elementGroups: [_WeakReference<_ElementGroupBase>] = []
+  @exclusivity(unchecked) private var elementGroups: [_WeakReference<_ElementGroupBase>] = []
   @usableFromInline @exclusivity(unchecked) final var hasElementGroups = false
 
   final func register(_ group: _ElementGroupBase) {
@@ -67,11 +67,17 @@ package class _CoreBase: Observable {
 
   @usableFromInline
   final func notifyElementGroups() {
-    elementGroups.removeAll { $0.object == nil }
-    hasElementGroups = !elementGroups.isEmpty
     // An observer may send, and so end a batch, while it hears of a change: the groups are
-    // read from a copy.
-    for group in elementGroups.compactMap(\.object) { group.batchDidEnd() }
+    // read from a copy (which shares the array's storage unless that happens).
+    let groups = elementGroups
+    var released = false
+    for entry in groups {
+      if let group = entry.object { group.batchDidEnd() } else { released = true }
+    }
+    if released {
+      elementGroups.removeAll { $0.object == nil }
+      hasElementGroups = !elementGroups.isEmpty
+    }
   }
 
   @usableFromInline
