@@ -24,6 +24,7 @@ extension Store {
     let forwarder = _Forwarder(
       link: link, source: self, target: target, transform: transform, action: action)
     core.retain(forwarder)
+    projection.startListening()
     return link
   }
 }

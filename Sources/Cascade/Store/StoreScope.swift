@@ -93,8 +93,7 @@ extension Store {
           return (collection._stamp, collection._log)
         }
         let watch = _ElementWatch(runner: core.runner)
-        group.add(watch, id: id)
-        return watch
+        return (watch, group.link(watch, id: id))
       },
       send: { toElementAction(.element(id: id, action: $0)) })
   }
@@ -131,8 +130,7 @@ extension Store {
           return (entries._stamp, entries._log)
         }
         let watch = _ElementWatch(runner: core.runner)
-        group.add(watch, id: id)
-        return watch
+        return (watch, group.link(watch, id: id))
       },
       send: { toStackAction(.element(id: id, action: $0)) })
   }
@@ -162,15 +160,17 @@ extension Store {
   private func disappearingChild<ChildState, ChildAction>(
     _ id: _ScopeID,
     fetch: @escaping @MainActor () -> ChildState?,
-    watch: () -> _ElementWatch? = { nil },
+    watch: () -> (_ElementWatch, _RowListening)? = { nil },
     send toAction: @escaping @Sendable (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     guard let initial = fetch() else { return nil }
     return cachedChild(id) {
       let projection = _LastValueProjection(initial: initial, fetch: fetch)
       // A row's store is observed through its row's watch; any other through its parent's.
+      let row = watch()
+      projection.listening = row?.1
       return Store<ChildState, ChildAction>(
-        core: watch() ?? core, projection: projection, parent: self, send: embedding(toAction))
+        core: row?.0 ?? core, projection: projection, parent: self, send: embedding(toAction))
     }
   }
 
@@ -180,6 +180,8 @@ extension Store {
     read: @escaping @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>)
   ) -> _ElementGroup<ID> {
     if let known = elementGroups[keyPath] as? _ElementGroup<ID> { return known }
+    // Rows of a row's store are looked at only when the row changed: the row is listened to.
+    projection.startListening()
     let group = _ElementGroup(core: core, read: read)
     elementGroups[keyPath] = group
     return group

@@ -16,6 +16,7 @@ extension Store {
   ) -> StoreValues<Value> {
     let subscription = _StoreSubscription<Value> { [self] in transform(self.projection.get()) }
     core.subscribe(subscription)
+    projection.startListening()
     return StoreValues(subscription: subscription)
   }
 

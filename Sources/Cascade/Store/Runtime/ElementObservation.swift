@@ -62,51 +62,70 @@ class _ElementGroupBase {
   func batchDidEnd() {}
 }
 
+/// A row store's link to its collection's group: whether the group knows that someone listens
+/// to the row, and how to tell it.
+@MainActor
+final class _RowListening {
+  /// Whether the row is in its group's list of listened rows.
+  var isKnown = false
+  private let tell: @MainActor (_RowListening) -> Void
+
+  init(tell: @escaping @MainActor (_RowListening) -> Void) { self.tell = tell }
+
+  /// Tells the group that someone listens to the row.
+  func start() { tell(self) }
+}
+
 /// ``_ElementGroupBase`` for a collection with ids of type `ID`, read through `read`.
+///
+/// It knows only the row stores someone listens to (an observer that read them since their
+/// last change, a subscriber, watched rows of their own): a batch in which nobody listens to
+/// any row costs one check, however many row stores are held.
 @MainActor
 final class _ElementGroup<ID: Hashable>: _ElementGroupBase {
   /// The collection's stamp and change log now.
   let read: @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>)
   // Unchecked exclusivity: touched on the main actor only, one access at a time, at the end
   // of every batch.
-  @exclusivity(unchecked) private var seenStamp: UInt64
-  @exclusivity(unchecked) private var watches: [ID: [_WeakReference<_ElementWatch>]] = [:]
-  /// The number of entries in `watches` at which released stores' entries are next dropped.
-  private var sweepThreshold = 16
-  private var entryCount = 0
+  /// The collection's stamp when the listened rows last heard of its changes.
+  @exclusivity(unchecked) private var seenStamp: UInt64 = 0
+  /// The row stores someone listens to, by row, with their links.
+  @exclusivity(unchecked) private var listened:
+    [ID: [(watch: _WeakReference<_ElementWatch>, link: _RowListening)]] = [:]
 
   init(core: _CoreBase, read: @escaping @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>)) {
     self.read = read
-    self.seenStamp = read().stamp
     super.init(core: core)
   }
 
-  /// A new row store's watch, for the row with `id`.
-  func add(_ watch: _ElementWatch, id: ID) {
-    watches[id, default: []].append(_WeakReference(watch))
-    entryCount += 1
-    guard entryCount >= sweepThreshold else { return }
-    watches = watches.compactMapValues { entries in
-      let kept = entries.filter { $0.object != nil }
-      return kept.isEmpty ? nil : kept
+  /// The link of a new row store's watch, for the row with `id`.
+  func link(_ watch: _ElementWatch, id: ID) -> _RowListening {
+    _RowListening { [weak self, weak watch] link in
+      guard let self, let watch else { return }
+      self.listen(watch, link: link, id: id)
     }
-    entryCount = watches.values.reduce(0) { $0 + $1.count }
-    sweepThreshold = max(16, 2 * entryCount)
+  }
+
+  private func listen(_ watch: _ElementWatch, link: _RowListening, id: ID) {
+    // Changes from now on are the ones the listeners hear of.
+    if listened.isEmpty { seenStamp = read().stamp }
+    link.isKnown = true
+    listened[id, default: []].append((_WeakReference(watch), link))
   }
 
   override func batchDidEnd() {
+    guard !listened.isEmpty else { return }
     let now = read()
     guard now.stamp != seenStamp else { return }
     defer { seenStamp = now.stamp }
     // Told after the look, from a list: a row's observer may send, and so end a batch, while
     // it hears of the change.
-    var due: [_ElementWatch] = []
+    var due: [(id: ID, watch: _ElementWatch)] = []
     func collect(_ id: ID) {
-      guard let entries = watches[id] else { return }
+      guard let entries = listened[id] else { return }
       for entry in entries {
-        // A row store nobody listens to has nothing to be told.
-        if let watch = entry.object, watch.isListenedTo, !due.contains(where: { $0 === watch }) {
-          due.append(watch)
+        if let watch = entry.watch.object, !due.contains(where: { $0.watch === watch }) {
+          due.append((id, watch))
         }
       }
     }
@@ -119,8 +138,22 @@ final class _ElementGroup<ID: Hashable>: _ElementGroupBase {
       }
     } else {
       // A change the log cannot describe: every row may have changed.
-      for id in watches.keys { collect(id) }
+      for id in listened.keys { collect(id) }
     }
-    for watch in due { watch.rowDidChange() }
+    for (_, watch) in due { watch.rowDidChange() }
+    // The rows told drop what no longer listens: an observer reads again to hear the next
+    // change, and is listed again then.
+    for (id, _) in due {
+      guard let entries = listened[id] else { continue }
+      var kept: [(watch: _WeakReference<_ElementWatch>, link: _RowListening)] = []
+      for entry in entries {
+        if entry.watch.object?.isListenedTo == true {
+          kept.append(entry)
+        } else {
+          entry.link.isKnown = false
+        }
+      }
+      listened[id] = kept.isEmpty ? nil : kept
+    }
   }
 }

@@ -17,6 +17,10 @@ class _Projection<Value> {
   /// Reads the value again, for a value that keeps what it last read (see `refreshesOnSend`).
   @usableFromInline func refresh() {}
 
+  /// Someone listens to the store this projection reads for (a subscriber, or the rows of its
+  /// own collections): a row's store tells its collection's group (`ElementObservation.swift`).
+  func startListening() {}
+
   @usableFromInline func get() -> Value { fatalError("_Projection is abstract") }
 
   /// A projection one key path further down.
@@ -77,6 +81,10 @@ final class _MappedProjection<Base, Value>: _Projection<Value> {
 final class _LastValueProjection<Value>: _Projection<Value> {
   let fetch: @MainActor () -> Value?
   var last: Value
+  /// For a row's store: tells its collection's group that someone listens to the row, when it
+  /// does not know yet. A read of the row's state is how an observer starts listening, so the
+  /// check is made here, on a row store's reads only, never on other stores' reads.
+  var listening: _RowListening?
 
   init(initial: Value, fetch: @escaping @MainActor () -> Value?) {
     self.last = initial
@@ -85,8 +93,13 @@ final class _LastValueProjection<Value>: _Projection<Value> {
   }
 
   override func get() -> Value {
+    if let listening, !listening.isKnown { listening.start() }
     if let value = fetch() { last = value }
     return last
+  }
+
+  override func startListening() {
+    if let listening, !listening.isKnown { listening.start() }
   }
 
   override func refresh() {
