@@ -58,30 +58,7 @@ extension _NavigationPrune {
   static func elements<ID: Hashable & Sendable>(
     of operatorID: _AnyID, allBut kept: Set<ID>
   ) -> _NavigationPrune {
-    _ElementsKeptPrune(operatorID: operatorID, kept: kept)
-  }
-}
-
-/// The elements of a collection but those it still holds (see `_Departures.allBut`).
-@usableFromInline
-final class _ElementsKeptPrune<ID: Hashable & Sendable>: _NavigationPrune, @unchecked Sendable {
-  @usableFromInline let operatorID: _AnyID
-  @usableFromInline let kept: Set<ID>
-
-  @inlinable
-  init(operatorID: _AnyID, kept: Set<ID>) {
-    self.operatorID = operatorID
-    self.kept = kept
-  }
-
-  @usableFromInline
-  override func isGone(_ position: _AnyID) -> Bool {
-    guard
-      let navigation = position.base as? _NavigationID,
-      navigation.operator == operatorID,
-      let id = navigation.element?.base as? ID
-    else { return false }
-    return !kept.contains(id)
+    _ElementsPrune(operatorID: operatorID, departed: .allBut(kept))
   }
 }
 
@@ -96,12 +73,18 @@ private final class _PositionPrune: _NavigationPrune, @unchecked Sendable {
 @usableFromInline
 final class _ElementsPrune<ID: Hashable & Sendable>: _NavigationPrune, @unchecked Sendable {
   @usableFromInline let operatorID: _AnyID
-  @usableFromInline let gone: _GoneIDs<ID>
+  /// These ids, or every id but those the collection still holds (see `_Departures`).
+  @usableFromInline let departed: _Departures<ID>
 
   @inlinable
-  init(operatorID: _AnyID, gone: _GoneIDs<ID>) {
+  init(operatorID: _AnyID, departed: _Departures<ID>) {
     self.operatorID = operatorID
-    self.gone = gone
+    self.departed = departed
+  }
+
+  @inlinable
+  convenience init(operatorID: _AnyID, gone: _GoneIDs<ID>) {
+    self.init(operatorID: operatorID, departed: .some(gone))
   }
 
   @usableFromInline
@@ -111,6 +94,9 @@ final class _ElementsPrune<ID: Hashable & Sendable>: _NavigationPrune, @unchecke
       navigation.operator == operatorID,
       let id = navigation.element?.base as? ID
     else { return false }
-    return gone.contains(id)
+    switch departed {
+    case let .some(gone): return gone.contains(id)
+    case let .allBut(kept): return !kept.contains(id)
+    }
   }
 }
