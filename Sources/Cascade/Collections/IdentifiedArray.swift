@@ -289,15 +289,21 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   @inlinable
   mutating func _elementModified(_ id: ID) {
     guard _rowObservationIsActive else { return }
-    _log.record(.modified(id), at: _stamp)
-    _stamp = _nextStructureStamp()
+    _logModified(id)
   }
 
-  /// `_elementModified` for the element at `position`: out of line, off the action's path.
+  /// Logs that the element at `position` changed in place; the caller checked that some row
+  /// store exists. Out of line, off the action's path.
   @usableFromInline
   @inline(never)
   mutating func _elementModified(at position: Int) {
-    _elementModified(_id(_elements[position]))
+    _logModified(_id(_elements[position]))
+  }
+
+  @inlinable
+  mutating func _logModified(_ id: ID) {
+    _log.record(.modified(id), at: _stamp)
+    _stamp = _nextStructureStamp()
   }
 }
 

@@ -93,7 +93,7 @@ final class _LastValueProjection<Value>: _Projection<Value> {
   }
 
   override func get() -> Value {
-    if let listening, !listening.isKnown { listening.start() }
+    startListening()
     if let value = fetch() { last = value }
     return last
   }
