@@ -17,6 +17,11 @@ private struct Settings: Codable, Equatable, Sendable {
 
 private struct Oops: Error {}
 
+private struct Row: Identifiable, Equatable, Sendable {
+  let id: Int
+  var count = 0
+}
+
 private func currentThread() -> UInt { UInt(bitPattern: Int(bitPattern: pthread_self())) }
 
 /// One save a ``RecordingKey`` made: the value, and the thread it ran on.
@@ -56,6 +61,17 @@ struct SharedLockTests {
     #expect(seen == ["0.5", "0.5", "player"])
     #expect(settings.wrappedValue.volume == 0.9)
     #expect(volume.wrappedValue == 0.9)
+  }
+
+  /// TCA's SyncUps deletes a sync-up this way: the id is read through the element's own
+  /// reference inside the array's `withLock`. A `withLock` changing the array in place would
+  /// have no array to give that read (see the Performance article, S8).
+  @Test func anElementsReferenceCanBeReadInsideTheCollectionsWithLock() {
+    let rows = Shared(value: IdentifiedArray(uniqueElements: (0..<3).map { Row(id: $0) }))
+    let row = Shared(rows[id: 1])!
+    rows.withLock { _ = $0.remove(id: row.wrappedValue.id) }
+    #expect(rows.wrappedValue.ids == [0, 2])
+    #expect(row.wrappedValue.id == 1)  // the element as it last was
   }
 
   @Test func aFieldProjectionCanReadItsParentInsideItsWithLock() {
