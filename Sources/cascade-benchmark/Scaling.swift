@@ -572,7 +572,20 @@ enum Scaling {
       recorders.append(recorder)
       cases.append(rowSends(store, n))
     }
-    let timings = await measureInterleaved(cases + recordedRowCounts.map(rowFloor))
+    // The same sends on a store no recorder watches, measured in the same run: what recording
+    // adds to an action is the difference.
+    let unrecorded = recordedRowCounts.map { n in
+      rowSends(Store(initialState: ScalingRows.State(count: n)) { ScalingRows() }, n)
+    }
+    let count = recordedRowCounts.count
+    let measured = await measureInterleaved(
+      cases + recordedRowCounts.map(rowFloor) + unrecorded)
+    let timings = Array(measured[0..<(2 * count)])
+    let plain = measured[(2 * count)...].map(\.nsPerOp)
+    let overhead = zip(timings[0..<count], plain).map { recorded, plain in
+      "\(Int((recorded.nsPerOp - plain).rounded())) ns (\(Int((recorded.nsPerOp / plain).rounded()))× "
+        + "the send's \(Int(plain.rounded())) ns)"
+    }
     // What the recorder keeps per action, as text: the heap's bytes in use are out of reach
     // (Glibc's module has no `mallinfo2`), so this counts the UTF-8 of each step's strings
     // (action, case path, changed lines...), not the strings' and arrays' own overhead.
@@ -586,11 +599,11 @@ enum Scaling {
       }
       return bytes / max(steps.count, 1)
     }
-    let count = recordedRowCounts.count
     return ScalingResult(
       id: "S7", name: "send recorded by Recorder(inspectable: true)", sizes: recordedRowCounts,
       run: Array(timings[0..<count]), floor: Array(timings[count...]),
-      note: "the recording keeps \(kept.map(String.init).joined(separator: ", ")) bytes of text "
+      note: "recording adds \(overhead.joined(separator: ", ")) an action at N = "
+        + "\(recordedRowCounts.map(String.init).joined(separator: ", ")); the recording keeps \(kept.map(String.init).joined(separator: ", ")) bytes of text "
         + "per action at N = \(recordedRowCounts.map(String.init).joined(separator: ", ")) (the "
         + "UTF-8 of its steps' strings; object overhead not counted: glibc's heap statistics "
         + "are not reachable from Swift here); floor: S1's")
