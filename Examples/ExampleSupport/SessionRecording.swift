@@ -92,6 +92,10 @@ public final class SessionRecording<State, Action> {
   /// scenario's list of failed expectations (empty when all went well).
   public func save() -> [String] {
     guard let file, let recorder else { return [] }
+    // Writing thousands of actions takes a moment: say what is happening meanwhile.
+    if recorder.actionCount >= 1_000 {
+      printError("\(program): writing the recording of \(recorder.actionCount) actions...")
+    }
     let recording = recorder.recording
     do {
       try recording.write(to: file)

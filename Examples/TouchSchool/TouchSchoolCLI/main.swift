@@ -137,7 +137,16 @@ for await line in input.lines {
       print("tap N: N is a whole number from 1 to 10000, not '\(count ?? "")'")
       continue
     }
-    for _ in 0..<times { await run(action, waits: false) }
+    // A long run (seconds with --record in a debug build) says how far it got, on standard
+    // error so that replies stay one per command.
+    var lastReport = ContinuousClock.now
+    for done in 1...times {
+      await run(action, waits: false)
+      guard done % 1_000 == 0, done < times, lastReport.duration(to: .now) >= .milliseconds(500)
+      else { continue }
+      lastReport = .now
+      printError("touch-school: tapped \(done) of \(times)...")
+    }
   case ("rank", _):
     if case .rank? = store.path.last {
       print("the rank screen is already open")

@@ -65,6 +65,15 @@ public final class Recorder<State, Action> {
     self.lock = Guarded(storage)
   }
 
+  /// How many actions were recorded so far: cheap, unlike ``recording``, which makes the
+  /// actions' text for an inspectable recorder.
+  ///
+  /// ```swift
+  /// if recorder.actionCount > 1_000 { print("writing \(recorder.actionCount) actions...") }
+  /// try recorder.recording.write(to: file)
+  /// ```
+  public var actionCount: Int { lock.withLock { $0.entries.count } }
+
   /// What was recorded so far.
   public var recording: Recording<State, Action> {
     let (entries, session, untitled) = lock.withLock {
