@@ -4,7 +4,9 @@ import Foundation
 // shared-crash-writer <file> | --defaults <suite>: loads a record from shared file storage (or
 // from user defaults), prints "loaded <count>" (or "load-error <message>" and exits 3), then
 // rewrites the record as fast as it can, forever. A test kills it with SIGKILL at random
-// moments and checks that what is stored is always one whole record.
+// moments and checks that what is stored is always one whole record. It exits by itself once
+// the process that started it is gone (a test run that crashed or was killed), instead of
+// spinning on a machine's cores forever.
 
 /// A record whose checksum ties its fields together: a torn or mixed write cannot match it.
 struct Record: Codable, Sendable {
@@ -32,6 +34,13 @@ func report(_ text: String) {
   FileHandle.standardOutput.write(Data("\(text)\n".utf8))
 }
 
+/// Exits when the parent is gone (the writer is then adopted by another process), checked
+/// every 64 writes.
+let parent = getppid()
+func exitIfOrphaned(after writes: Int) {
+  if writes % 64 == 0, getppid() != parent { exit(0) }
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.count {
 case 1:
@@ -46,7 +55,10 @@ case 1:
     exit(3)
   }
   report("loaded \(record.wrappedValue.count)")
-  while true { record.withLock { $0.advance() } }
+  for writes in 1... {
+    record.withLock { $0.advance() }
+    exitIfOrphaned(after: writes)
+  }
 case 2 where arguments[0] == "--defaults":
   let storage = SharedStorage.disk(defaultsSuite: arguments[1], throttlesSaves: false)
   let line = withDependencies {
@@ -57,9 +69,10 @@ case 2 where arguments[0] == "--defaults":
   var record = Record()
   record.count = Int(line.wrappedValue.prefix { $0 != " " }) ?? 0
   report("loaded \(record.count)")
-  while true {
+  for writes in 1... {
     record.advance()
     line.withLock { $0 = record.line }
+    exitIfOrphaned(after: writes)
   }
 default:
   FileHandle.standardError.write(
