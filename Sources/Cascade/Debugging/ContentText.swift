@@ -29,18 +29,52 @@ func contentText(_ value: Any, mirror known: Mirror? = nil) -> String? {
       minimumDaysInFirstWeek: \(calendar.minimumDaysInFirstWeek))
       """
   }
-  if valueType is NSNumber.Type, let number = value as? NSNumber { return "NSNumber(\(number))" }
-  switch value {
-  default:
-    // A struct that shows no fields but describes itself: its description is its content.
-    let mirror = known ?? Mirror(reflecting: value)
-    guard mirror.displayStyle == .struct, mirror.children.isEmpty,
-      let convertible = value as? any CustomStringConvertible
-    else { return nil }
-    let text = convertible.description
-    let name = typeDescription(type(of: value))
-    return text.isEmpty || text == "\(name)()" ? nil : "\(name)(\(text))"
+  // Any other type's answer depends on its type alone (unless it reflects itself its own
+  // way): decided once, since a `Mirror` and the casts cost more than the rest of a dump.
+  let id = ObjectIdentifier(valueType)
+  var kind = _contentKinds.withLock { $0[id] }
+  if kind == nil {
+    let decided: _ContentKind
+    if valueType is NSNumber.Type {
+      decided = .number
+    } else {
+      // A struct that shows no fields but describes itself: its description is its content.
+      let mirror = known ?? Mirror(reflecting: value)
+      decided =
+        mirror.displayStyle == .struct && mirror.children.isEmpty
+          && value is any CustomStringConvertible
+        ? .description : .none
+    }
+    if _reflectsAlikeForEveryValue(valueType) { _contentKinds.withLock { $0[id] = decided } }
+    kind = decided
   }
+  switch kind {
+  case .number?:
+    guard let number = value as? NSNumber else { return nil }
+    return "NSNumber(\(number))"
+  case .description?:
+    guard let convertible = value as? any CustomStringConvertible else { return nil }
+    let text = convertible.description
+    let name = typeDescription(valueType)
+    return text.isEmpty || text == "\(name)()" ? nil : "\(name)(\(text))"
+  case .none?, nil:
+    return nil
+  }
+}
+
+/// What ``contentText(_:mirror:)`` does with a type that is none of the standard ones it names.
+enum _ContentKind: Sendable {
+  case none, number, description
+}
+
+private let _contentKinds = Guarded([ObjectIdentifier: _ContentKind]())
+
+/// Whether every value of `type` has the same `Mirror` shape (display style, and the number
+/// of children of a struct, class or tuple): true unless the type makes its own mirror, as the
+/// standard library's collections do (their shape is still the same for every value).
+func _reflectsAlikeForEveryValue(_ type: Any.Type) -> Bool {
+  guard type is any CustomReflectable.Type else { return true }
+  return String(reflecting: type).hasPrefix("Swift.")
 }
 
 /// `2009-02-13T23:31:30Z`, with the exact fractional digits of the time interval when there

@@ -193,12 +193,29 @@ private func _dump(
 /// Values printed on one line: those with no structure to show.
 private func isLeaf(_ value: Any) -> Bool {
   if contentText(value) != nil { return true }
+  let valueType = type(of: value)
+  let id = ObjectIdentifier(valueType)
+  if let known = _leafTypes.withLock({ $0[id] }) { return known }
   if value is String || value is Substring || value is Character { return true }
   let mirror = Mirror(reflecting: value)
-  if mirror.children.isEmpty { return mirror.displayStyle != .collection }
-  return value is any CustomStringConvertible && !(value is any Collection)
-    && mirror.displayStyle != .struct && mirror.displayStyle != .class
+  let leaf =
+    mirror.children.isEmpty
+    ? mirror.displayStyle != .collection
+    : value is any CustomStringConvertible && !(value is any Collection)
+      && mirror.displayStyle != .struct && mirror.displayStyle != .class
+  // A struct's, class's or tuple's answer is its type's, unless it reflects itself its own way
+  // (an enum's depends on its case, a collection's on its count).
+  let style = mirror.displayStyle
+  if style == .struct || style == .class || style == .tuple,
+    _reflectsAlikeForEveryValue(valueType)
+  {
+    _leafTypes.withLock { $0[id] = leaf }
+  }
+  return leaf
 }
+
+/// Whether a struct, class or tuple type is a leaf, decided once per type by ``isLeaf(_:)``.
+private let _leafTypes = Guarded([ObjectIdentifier: Bool]())
 
 private func leafText(_ value: Any) -> String {
   switch value {
