@@ -325,13 +325,25 @@ struct EndToEndTests {
 
   // MARK: - Litter
 
+  /// The temporary data folder a session without `--data-dir` makes goes when the session
+  /// ends: by `quit`, the end of input or a signal. A bad flag is refused before one is made.
   @Test(arguments: EndToEndTests.interactiveApps)
-  func noTemporaryFolderIsLeftByQuitEndOfInputOrAnError(app: String) throws {
+  func noTemporaryFolderIsLeftByQuitEndOfInputASignalOrABadFlag(app: String) throws {
     defer { sandbox.remove() }
     let quit = try sandbox.run(app, ["--interactive"], input: "quit\n")
     #expect(quit.status == 0, "\(quit)")
     let end = try sandbox.run(app, ["--interactive"], input: "")
     #expect(end.status == 0, "\(end)")
+    // Killed while it waits for input, with its folder made (its first line is printed after).
+    let live = try LiveProcess(
+      Executable(name: app), ["--interactive"], in: sandbox.base,
+      temporaryDirectory: sandbox.tmp)
+    try #require(live.read(until: "\n") != nil, "\(live.transcript)")
+    #expect(
+      (try? FileManager.default.contentsOfDirectory(atPath: sandbox.tmp.path))?.isEmpty == false,
+      "no temporary folder was made: the signal below would prove nothing")
+    live.send(SIGTERM)
+    #expect(live.exitStatus() == 128 + SIGTERM)
     let error = try sandbox.run(
       app, app == "taptap" ? ["--interactive", "--version", "x"] : ["--interactive", "--bogus"])
     #expect(error.status == 2, "\(error)")

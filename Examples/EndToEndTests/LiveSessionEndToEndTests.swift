@@ -96,7 +96,8 @@ struct LiveSessionEndToEndTests {
       "touch-school", ["--interactive", "--data-dir", data.path, "--record", file.path])
     app.type("pick 7130027")
     app.type("play")
-    try #require(app.read(until: "\n") != nil, "\(app.transcript)")
+    try #require(app.read(until: "> game(") != nil, "\(app.transcript)")
+    // 10,000 recorded taps take seconds in a debug build: the signals come in the middle.
     app.type("tap 10000")
     Thread.sleep(forTimeInterval: 0.5)
     app.send(SIGINT)
@@ -106,6 +107,11 @@ struct LiveSessionEndToEndTests {
     #expect(app.exitStatus(timeout: 10) == 130, "\(app.transcript)")
     #expect(Date().timeIntervalSince(second) < 2, "the second Ctrl-C did not exit at once")
     #expect(app.exitedNormally)
+    // It left in the middle of the run: the taps never all landed, and no recording was
+    // written (what the first Ctrl-C would have waited for).
+    _ = app.read(until: "\u{0}", timeout: 2)
+    #expect(!app.transcript.contains("10000 touches"), "\(app.transcript)")
+    #expect(!FileManager.default.fileExists(atPath: file.path))
   }
 
   // MARK: - Two copies
@@ -137,6 +143,11 @@ struct LiveSessionEndToEndTests {
     let data = sandbox.folder("data")
     let first = try start("clean-area", ["--interactive", "--data-dir", data.path])
     try #require(first.read(until: "\n") != nil, "\(first.transcript)")
+    // It holds the folder...
+    let refused = try sandbox.run(
+      "clean-area", ["--interactive", "--data-dir", data.path], input: "quit\n")
+    #expect(refused.status == 2, "\(refused)")
+    // ...until it is killed, when nothing it could run was left to release it.
     first.send(SIGKILL)
     #expect(first.exitStatus() != nil)
     let next = try sandbox.run(
@@ -197,10 +208,11 @@ struct LiveSessionEndToEndTests {
     defer { sandbox.remove() }
     let data = sandbox.folder("data")
     let saved = data.appendingPathComponent("qapple-local.json")
+    // A like is saved: the data file exists, and must come out of the refusals unchanged.
     let seed = try sandbox.run(
-      "qapple", ["--interactive", "--data-dir", data.path], input: "quit\n")
+      "qapple", ["--interactive", "--data-dir", data.path], input: "answers\nlike 1\nquit\n")
     try #require(seed.status == 0, "\(seed)")
-    let before = try? Data(contentsOf: saved)
+    let before = try #require(try? Data(contentsOf: saved), "\(seed)")
     let link = sandbox.base.appendingPathComponent("link")
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: data)
     for path in [

@@ -37,14 +37,25 @@ struct RecordingEndToEndTests {
     sandbox.expectNoLitter()
   }
 
+  /// A command the user types in each interactive app, and a word of the action it sends
+  /// (one no app sends by itself at start).
+  static let typedCommands = [
+    "taptap": ("appear", "onAppear"), "qapple": ("answers", "seeAnswersButtonTapped"),
+    "clean-area": ("bookmarks", "tabSelected"), "touch-school": ("pick 7130027", "schoolSelected"),
+  ]
+
   @Test(arguments: EndToEndTests.interactiveApps)
   func anInteractiveSessionIsRecordedWhenTheUserQuits(app: String) throws {
     defer { sandbox.remove() }
     let file = sandbox.base.appendingPathComponent("session.json")
-    let run = try sandbox.run(app, ["--interactive", "--record", file.path], input: "quit\n")
+    let (command, action) = try #require(Self.typedCommands[app])
+    let run = try sandbox.run(
+      app, ["--interactive", "--record", file.path], input: "\(command)\nquit\n")
     #expect(run.status == 0, "\(run)")
     #expect(run.output.contains("\(app): recorded "), "\(run)")
-    _ = try steps(in: file)
+    // The action the typed command sent is a step of the recording, sent by the user.
+    let typed = try steps(in: file).filter { ($0["action"] as? String)?.contains(action) == true }
+    #expect(typed.first?["origin"] as? String == "user", "\(run)")
   }
 
   @Test(arguments: RecordingEndToEndTests.apps)

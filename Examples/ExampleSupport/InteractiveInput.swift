@@ -32,15 +32,19 @@ public final class InteractiveInput: Sendable {
   private let continuation: AsyncStream<String>.Continuation
   /// The signal that ended the session, 0 when none did.
   private let stopSignal = Atomic<Int32>(0)
-  /// Kept so the sources stay alive. `nonisolated(unsafe)`: appended to in `init` only,
-  /// before the instance is shared, and never read.
-  nonisolated(unsafe) private var signalSources: [any DispatchSourceSignal] = []
 
-  /// Starts reading standard input and listening for SIGINT, SIGTERM and SIGHUP.
+  /// Starts reading standard input and listening for SIGINT, SIGTERM and SIGHUP. Make it
+  /// before the session prepares anything a signal must not leave behind: from the moment
+  /// this returns, a signal ends the session as `quit` does, never the process outright.
   public init() {
     (lines, continuation) = AsyncStream<String>.makeStream()
     signal(SIGPIPE, SIG_IGN)
-    for number in [SIGINT, SIGTERM, SIGHUP] { listen(for: number) }
+    _SignalPipe.install()
+    let signalReader = Thread { [self] in
+      while let number = _SignalPipe.next() { stop(by: number) }
+    }
+    signalReader.name = "signals"
+    signalReader.start()
     let continuation = continuation
     let reader = Thread {
       while let line = readLine() { continuation.yield(line) }
@@ -57,25 +61,70 @@ public final class InteractiveInput: Sendable {
     return signal == 0 ? 0 : 128 + signal
   }
 
-  private func listen(for number: Int32) {
-    signal(number, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-    source.setEventHandler { [self] in
-      let (exchanged, _) = stopSignal.compareExchange(
-        expected: 0, desired: number, ordering: .relaxed)
-      if exchanged {
-        continuation.finish()
-      } else {
-        // A second signal: the user does not want to wait for the session to leave. `_exit`,
-        // not `exit`: `exit` would run the process's teardown (atexit handlers, static
-        // destructors) on this thread while the main thread is still using what it tears
-        // down. Output is line-buffered, so every reply already printed is out.
-        _exit(128 + number)
-      }
+  private func stop(by number: Int32) {
+    let (exchanged, _) = stopSignal.compareExchange(
+      expected: 0, desired: number, ordering: .relaxed)
+    if exchanged {
+      continuation.finish()
+    } else {
+      // A second signal: the user does not want to wait for the session to leave. `_exit`,
+      // not `exit`: `exit` would run the process's teardown (atexit handlers, static
+      // destructors) on this thread while the main thread is still using what it tears
+      // down. Output is line-buffered, so every reply already printed is out.
+      _exit(128 + number)
     }
-    source.resume()
-    signalSources.append(source)
   }
+}
+
+/// SIGINT, SIGTERM and SIGHUP, caught by a handler installed at once (`sigaction`), which only
+/// writes the signal's number to a pipe; a thread reads the pipe. A dispatch signal source is
+/// armed later, on its own queue, and a signal arriving before that was ignored and lost: the
+/// session then never ended.
+private enum _SignalPipe {
+  /// The pipe's ends; written once, before the handler is installed.
+  nonisolated(unsafe) static var readEnd: Int32 = -1
+  nonisolated(unsafe) static var writeEnd: Int32 = -1
+  private static let installing = Mutex(false)
+
+  /// Installs the handler, once per process.
+  static func install() {
+    installing.withLock { installed in
+      guard !installed else { return }
+      installed = true
+      var ends: [Int32] = [-1, -1]
+      guard pipe(&ends) == 0 else { return }
+      (readEnd, writeEnd) = (ends[0], ends[1])
+      var action = sigaction()
+      #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = _signalCaught
+      #else
+        action.__sigaction_handler.sa_handler = _signalCaught
+      #endif
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = SA_RESTART
+      for number in [SIGINT, SIGTERM, SIGHUP] { sigaction(number, &action, nil) }
+    }
+  }
+
+  /// The next signal caught, waiting for it; `nil` if the pipe could not be made.
+  static func next() -> Int32? {
+    guard readEnd >= 0 else { return nil }
+    var number: Int32 = 0
+    while true {
+      let count = read(readEnd, &number, MemoryLayout<Int32>.size)
+      if count == MemoryLayout<Int32>.size { return number }
+      if count < 0, errno == EINTR { continue }
+      return nil
+    }
+  }
+}
+
+/// The signal handler: only async-signal-safe work, a `write` of the number to the pipe.
+private func _signalCaught(_ number: Int32) {
+  var number = number
+  let saved = errno
+  _ = write(_SignalPipe.writeEnd, &number, MemoryLayout<Int32>.size)
+  errno = saved
 }
 
 /// What the user typed, made safe to show back in a reply: control characters (escape

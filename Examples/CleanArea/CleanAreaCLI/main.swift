@@ -41,6 +41,8 @@ guard commandLine.has("--interactive") else {
     ).run() + recording.save()
   }
 }
+// From here on a signal ends the session as `quit` does, leaving nothing behind.
+let input = InteractiveInput()
 let dataDirectory = commandLine.dataDirectoryOrExit(files: ["bookmarks.json"])
 
 let bookmarks = BookmarkClient.live(file: dataDirectory.appendingPathComponent("bookmarks.json"))
@@ -98,7 +100,6 @@ if let appear = mainAction(.onAppear) {
 }
 print("clean-area (bookmarks in \(dataDirectory.path)); type 'help' for commands")
 print(CleanAreaScenario.describe(store.state))
-let input = InteractiveInput()
 for await line in input.lines {
   let words = line.split(separator: " ", maxSplits: 1).map(String.init)
   switch (words.first ?? "", words.dropFirst().first) {

@@ -19,11 +19,11 @@ let commandLine = ExampleCommandLine.parseOrExit(
 let recording = SessionRecording<CounterFeature.State, CounterFeature.Action>(commandLine)
 
 if commandLine.has("--interactive") {
+  let input = InteractiveInput()
   let store = Store(initialState: CounterFeature.State()) {
     CounterFeature().record(into: recording.recorder)
   }
   print("counter: + - reset timer state quit")
-  let input = InteractiveInput()
   for await line in input.lines {
     switch line.trimmingCharacters(in: .whitespaces) {
     case "+": store.send(.incrementButtonTapped)

@@ -29,6 +29,8 @@ guard commandLine.has("--interactive") else {
     ).run() + recording.save()
   }
 }
+// From here on a signal ends the session as `quit` does, leaving nothing behind.
+let input = InteractiveInput()
 let dataDirectory = commandLine.dataDirectoryOrExit(files: ["qapple-local.json"])
 
 let store = Store(initialState: TodayQuestionFeature.State()) {
@@ -88,7 +90,6 @@ print(
 )
 await store.send(.onAppear).finish()
 show()
-let input = InteractiveInput()
 for await line in input.lines {
   let words = line.split(separator: " ")
   switch words.first.map(String.init) ?? "" {

@@ -38,6 +38,8 @@ guard commandLine.has("--interactive") else {
 let changes: RestaurantClient.ChangeLog =
   flags.contains("--no-changes")
   ? .none : options["--changes"].map { .file(URL(fileURLWithPath: $0)) } ?? .shipped
+// From here on a signal ends the session as `quit` does.
+let input = InteractiveInput()
 let store = Store(initialState: RestaurantFeature.State()) {
   RestaurantFeature().record(into: recording.recorder)
 } withDependencies: {
@@ -82,7 +84,6 @@ let liveListing = Task { @MainActor in
     last = count
   }
 }
-let input = InteractiveInput()
 for await line in input.lines {
   let words = line.split(separator: " ", maxSplits: 1).map(String.init)
   switch words.first ?? "" {

@@ -41,6 +41,8 @@ guard let version = AppVersion(options["--version"] ?? "2.1.0") else {
       "--version", options["--version"] ?? "", "a version such as 2.1.0"))
 }
 let splash = commandLine.integerOrExit("--splash-ms", in: 0...60_000) ?? 1550
+// From here on a signal ends the session as `quit` does, leaving nothing behind.
+let input = InteractiveInput()
 let dataDirectory = commandLine.dataDirectoryOrExit(files: ["settings.json"])
 
 let store = Store(initialState: AppFeature.State()) {
@@ -77,7 +79,6 @@ let store = Store(initialState: AppFeature.State()) {
 }
 
 print("taptap (data in \(dataDirectory.path)): appear next skip start tap reset update state quit")
-let input = InteractiveInput()
 for await line in input.lines {
   let action: AppFeature.Action?
   switch line.trimmingCharacters(in: .whitespaces) {

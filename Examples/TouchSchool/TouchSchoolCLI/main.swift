@@ -41,6 +41,8 @@ guard commandLine.has("--interactive") else {
     ).run() + recording.save()
   }
 }
+// From here on a signal ends the session as `quit` does, leaving nothing behind.
+let input = InteractiveInput()
 let dataDirectory = commandLine.dataDirectoryOrExit(files: ["ranking.json"])
 
 let store = Store(initialState: MainFeature.State()) {
@@ -102,7 +104,6 @@ let liveRank = Task { @MainActor in
     last = rank
   }
 }
-let input = InteractiveInput()
 for await line in input.lines {
   let words = line.split(separator: " ", maxSplits: 1).map(String.init)
   switch (words.first ?? "", words.dropFirst().first) {
