@@ -63,17 +63,24 @@ struct LiveSessionEndToEndTests {
     #expect(app.read(until: "recorded 1 actions") != nil, "\(app.transcript)")
   }
 
-  /// A long run of recorded taps (seconds in a debug build) says how far it got, and writing
-  /// its recording at the end says so before it starts: on standard error, so that the replies
-  /// on standard output stay one per command.
-  @Test func longWorkShowsItsProgress() throws {
-    defer { sandbox.remove() }
+  /// TouchSchool with its game open, recording into the file returned.
+  func startRecordedGame() throws -> (LiveProcess, URL) {
     let data = sandbox.folder("data")
     let file = sandbox.base.appendingPathComponent("touch.json")
     let app = try start(
       "touch-school", ["--interactive", "--data-dir", data.path, "--record", file.path])
     app.type("pick 7130027")
     app.type("play")
+    try #require(app.read(until: "> game(") != nil, "\(app.transcript)")
+    return (app, file)
+  }
+
+  /// A long run of recorded taps (seconds in a debug build) says how far it got, and writing
+  /// its recording at the end says so before it starts: on standard error, so that the replies
+  /// on standard output stay one per command.
+  @Test func longWorkShowsItsProgress() throws {
+    defer { sandbox.remove() }
+    let (app, _) = try startRecordedGame()
     app.type("tap 10000")
     try #require(app.read(until: "10000 touches", timeout: 120) != nil, "\(app.transcript)")
     app.type("quit")
@@ -90,13 +97,7 @@ struct LiveSessionEndToEndTests {
   /// command in progress is a long run of recorded taps (seconds of work).
   @Test func aSecondCtrlCExitsAtOnce() throws {
     defer { sandbox.remove() }
-    let data = sandbox.folder("data")
-    let file = sandbox.base.appendingPathComponent("touch.json")
-    let app = try start(
-      "touch-school", ["--interactive", "--data-dir", data.path, "--record", file.path])
-    app.type("pick 7130027")
-    app.type("play")
-    try #require(app.read(until: "> game(") != nil, "\(app.transcript)")
+    let (app, file) = try startRecordedGame()
     // 10,000 recorded taps take seconds in a debug build: the signals come in the middle.
     app.type("tap 10000")
     Thread.sleep(forTimeInterval: 0.5)
