@@ -150,7 +150,8 @@ struct EndToEndTests {
   }
 
   /// A read-only folder is refused, by an explicit write probe. Root is not bound by
-  /// permissions (CI runs as root): there the folder is writable, and the app must work in it.
+  /// permissions (CI runs as root): there the folder is writable, and the app must work in it;
+  /// on Linux, `/proc` is a folder root cannot write in either, refused the same way.
   @Test(arguments: EndToEndTests.interactiveApps)
   func aReadOnlyDataFolderIsRefusedUnlessItIsWritableAfterAll(app: String) throws {
     defer { sandbox.remove() }
@@ -165,6 +166,12 @@ struct EndToEndTests {
       #expect(run.status == 2, "\(run)")
       #expect(run.errors.contains("cannot write in the data folder \(folder.path)"), "\(run)")
     }
+    #if os(Linux)
+      // A folder not even root can write in, so that the refusal runs in CI too.
+      let proc = try sandbox.run(app, ["--interactive", "--data-dir", "/proc"], input: "quit\n")
+      #expect(proc.status == 2, "\(proc)")
+      #expect(proc.errors.contains("cannot write in the data folder /proc"), "\(proc)")
+    #endif
   }
 
   @Test(arguments: EndToEndTests.interactiveApps)
