@@ -133,8 +133,9 @@ struct SharedTestStoreTests {
       return text.contains("was not expected to change") && text.contains("−   total: 0")
         && text.contains("+   total: 2")
     }
-    // Reported once: the next step starts from the live value.
-    await store.send(.add(1)) { $0.$total.withLock { $0 = 3 } }
+    // Reported once: the next step starts from the live value (2, not the 0 it was expected
+    // to stay), so adding one is expected to give 3.
+    await store.send(.add(1)) { $0.$total.withLock { $0 += 1 } }
   }
 
   @Test func aWrongSharedExpectationFails() async {

@@ -257,11 +257,13 @@ struct TestClockTests {
       try await clock.sleep(for: .seconds(1))
       count.withLock { $0 += 1 }
     }
+    // Asleep first: a task cancelled before it sleeps never registers (the next test).
+    await pollUntil { clock.sleeperCount == 1 }
     task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(clock.sleeperCount == 0)
     await clock.advance(by: .seconds(1))
     #expect(count.withLock { $0 } == 0)
-    #expect(clock.sleeperCount == 0)
   }
 
   @Test func aTaskCancelledBeforeItSleepsNeverRegisters() async {

@@ -153,11 +153,19 @@ struct TestStoreTests {
     await store.finish()
   }
 
-  @Test func assertChecksStateChangedOutsideAnAction() async {
+  @Test func assertChecksTheStateAgainstTheExpectation() async {
     let store = makeStore()
     store.assert { _ in }
     await store.send(.increment) { $0.count = 1 }
     store.assert { $0.count = 1 }
+    // A wrong expectation fails, with the difference.
+    withKnownIssue {
+      store.assert { $0.count = 2 }
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("The state does not match the expectation")
+        && text.contains("−   count: 2") && text.contains("+   count: 1")
+    }
   }
 
   @Test func nonExhaustiveChecksOnlyWhatIsAsserted() async {
@@ -251,9 +259,11 @@ struct TestStoreTests {
     await withKnownIssue {
       await store.receive(.loaded(["z"]))
     } matching: { issue in
-      let text = issue.comments.map(\.rawValue).joined()
-      return text.contains("Received an unexpected action") && text.contains("−")
-        && text.contains("+")
+      // The diff's own lines, not the legend's `(Expected: −, Received: +)`.
+      let lines = issue.comments.map(\.rawValue).joined().split(separator: "\n")
+      return lines.contains { $0.contains("Received an unexpected action") }
+        && lines.contains { $0.contains("−") && $0.contains("\"z\"") }
+        && lines.contains { $0.contains("+") && $0.contains("\"a\"") }
     }
   }
 
