@@ -216,18 +216,19 @@ struct AnswerListTests {
     var state = AnswerListFeature.State(question: question)
     state.answers = [answer(1), answer(2)]
     let store = makeStore(repository, state: state)
-    await store.send(.reportButtonTapped(2)) {
-      $0.dialog = ConfirmationDialogState(titleVisibility: .visible) {
-        "Report this answer?"
-      } actions: {
-        ButtonState(role: .destructive, action: .confirmReport(2)) { "Report" }
-        ButtonState(role: .cancel) { "Cancel" }
-      } message: {
-        "Reported answers are hidden and reviewed by the Qapple team."
-      }
+    let dialog = ConfirmationDialogState<AnswerListFeature.Action.Dialog>(
+      titleVisibility: .visible
+    ) {
+      "Report this answer?"
+    } actions: {
+      ButtonState(role: .destructive, action: .confirmReport(2)) { "Report" }
+      ButtonState(role: .cancel) { "Cancel" }
+    } message: {
+      "Reported answers are hidden and reviewed by the Qapple team."
     }
+    await store.send(.reportButtonTapped(2)) { $0.dialog = dialog }
     await store.send(.dialog(.dismiss)) { $0.dialog = nil }  // cancelled: nothing reported
-    await store.send(.reportButtonTapped(2)) { $0.dialog = store.state.dialog ?? $0.dialog }
+    await store.send(.reportButtonTapped(2)) { $0.dialog = dialog }
     await store.send(.dialog(.presented(.confirmReport(2)))) { $0.dialog = nil }
     await store.receive(.actionResponse(.success(.reported(2)))) {
       $0.answers[id: 2]?.isReported = true

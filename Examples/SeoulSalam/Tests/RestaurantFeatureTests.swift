@@ -101,6 +101,7 @@ struct RestaurantFeatureTests {
     await clock.advance(by: .milliseconds(200))
     await store.send(.searchTextChanged("mu")) { $0.searchText = "mu" }
     await clock.advance(by: .milliseconds(299))
+    #expect(clock.sleeperCount == 1)  // the debounce is still waiting, 1 ms short
     await clock.advance(by: .milliseconds(1))
     await store.receive(.searchPaused("mu")) { $0.applyQuery("mu") }  // the last one, after 300 ms
     #expect(store.state.query == "mu")

@@ -16,9 +16,10 @@ struct AppFeatureTests {
     current: String = "2.1.0",
     latest: @escaping @Sendable () async throws(VersionCheckError) -> StoreRelease = { release },
     settings: SettingsClient = .inMemory(),
-    opened: @escaping @Sendable (URL) async -> Void = { _ in }
+    opened: @escaping @Sendable (URL) async -> Void = { _ in },
+    initialState: AppFeature.State = AppFeature.State()
   ) -> TestStore<AppFeature.State, AppFeature.Action> {
-    TestStore(initialState: AppFeature.State()) {
+    TestStore(initialState: initialState) {
       AppFeature()
     } withDependencies: {
       $0.continuousClock = clock
@@ -124,6 +125,18 @@ struct AppFeatureTests {
   }
 
   @Test func theSplashEndsWithTheAppOnlyIfStillShowing() async {
+    // The app is open (3 taps on screen, 1 saved): a version check arriving late, answered or
+    // failed, must not open it again from the saved settings.
+    var home = AppFeature.State()
+    home.launch = .home(HomeFeature.State(count: 3))
+    let store = makeStore(settings: .inMemory(onboarded: true, taps: 1), initialState: home)
+    await store.send(.versionChecked(.upToDate))
+    await store.send(.versionChecked(.failed(.unreachable("offline")))) {
+      $0.versionCheckNote = "Could not check for updates: the store could not be reached (offline)."
+    }
+  }
+
+  @Test func cancellingTheLaunchLeavesTheSplashCleanly() async {
     // Leaving the splash screen state mid-wait: the launch effect still finishes cleanly.
     let store = makeStore()
     let appear = await store.send(.onAppear)

@@ -10,7 +10,8 @@ import Testing
 /// update alert tapped or dismissed, onboarding paged, skipped or started, taps and resets on
 /// home, and actions for screens not shown. After every step: the launch state is one the app
 /// can be in, the alert shows only an update that is required, and the onboarding flag and the
-/// tap count on disk match what the screens show.
+/// tap count saved (in an in-memory settings client; the file client has tests of its own)
+/// match what the screens show.
 @MainActor
 @Suite(.serialized, .hangGuard)
 struct TapTapFuzzTests {
