@@ -93,9 +93,8 @@ public final class SessionRecording<State, Action> {
   public func save() -> [String] {
     guard let file, let recorder else { return [] }
     // Writing thousands of actions takes a moment: say what is happening meanwhile.
-    if recorder.actionCount >= 1_000 {
-      printError("\(program): writing the recording of \(recorder.actionCount) actions...")
-    }
+    let count = recorder.actionCount
+    if count >= 1_000 { printError("\(program): writing the recording of \(count) actions...") }
     let recording = recorder.recording
     do {
       try recording.write(to: file)

@@ -72,6 +72,8 @@ private let _contentKinds = Guarded([ObjectIdentifier: _ContentKind]())
 /// Whether every value of `type` has the same `Mirror` shape (display style, and the number
 /// of children of a struct, class or tuple): true unless the type makes its own mirror, as the
 /// standard library's collections do (their shape is still the same for every value).
+/// Foundation's are not trusted here, unlike in `_mayHoldShared`: `DateComponents`, for one,
+/// shows only the components it has, so its number of children depends on the value.
 func _reflectsAlikeForEveryValue(_ type: Any.Type) -> Bool {
   guard type is any CustomReflectable.Type else { return true }
   return String(reflecting: type).hasPrefix("Swift.")

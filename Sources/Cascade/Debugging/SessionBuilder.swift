@@ -35,9 +35,8 @@ struct SessionBuilder: Sendable {
     return batch != lastBatch && startedByUser ? .user : .effect
   }
 
-  /// Appends a step: `action`'s text and cases, and the state's lines after it. `fieldHints`,
-  /// when the dump knows them, are the paths of the fields the step changed (otherwise they
-  /// are read from the changed lines).
+  /// Appends a step: `action`'s text and cases, and the state's lines after it, compared with
+  /// the lines before it.
   mutating func append(
     action: ActionText, origin: ActionOrigin, lines newLines: [String], shared: [SharedBlock]
   ) {

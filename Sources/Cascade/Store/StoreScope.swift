@@ -93,7 +93,7 @@ extension Store {
           return (collection._stamp, collection._log)
         }
         let watch = _ElementWatch(runner: core.runner)
-        return (watch, group.link(watch, id: id))
+        return (watch: watch, listening: group.link(watch, id: id))
       },
       send: { toElementAction(.element(id: id, action: $0)) })
   }
@@ -130,7 +130,7 @@ extension Store {
           return (entries._stamp, entries._log)
         }
         let watch = _ElementWatch(runner: core.runner)
-        return (watch, group.link(watch, id: id))
+        return (watch: watch, listening: group.link(watch, id: id))
       },
       send: { toStackAction(.element(id: id, action: $0)) })
   }
@@ -160,7 +160,7 @@ extension Store {
   private func disappearingChild<ChildState, ChildAction>(
     _ id: _ScopeID,
     fetch: @escaping @MainActor () -> ChildState?,
-    watch: () -> (_ElementWatch, _RowListening)? = { nil },
+    watch: () -> (watch: _ElementWatch, listening: _RowListening)? = { nil },
     send toAction: @escaping @Sendable (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     guard let initial = fetch() else { return nil }
@@ -168,9 +168,9 @@ extension Store {
       let projection = _LastValueProjection(initial: initial, fetch: fetch)
       // A row's store is observed through its row's watch; any other through its parent's.
       let row = watch()
-      projection.listening = row?.1
+      projection.listening = row?.listening
       return Store<ChildState, ChildAction>(
-        core: row?.0 ?? core, projection: projection, parent: self, send: embedding(toAction))
+        core: row?.watch ?? core, projection: projection, parent: self, send: embedding(toAction))
     }
   }
 

@@ -106,7 +106,7 @@ private func expectStep<State>(
       var stack = StackState<Row>()
       var counter = 0
     }
-    var random = SplitMix(seed: seed)
+    var random = SeededGenerator(seed: seed)
     let scores = (0..<4).map { Shared(value: $0) }
     var state = Mixed()
     var nextID = 0
@@ -295,18 +295,5 @@ private func expectStep<State>(
     #expect(session.steps[0].fields == ["rows[0].title"])
     #expect(session.steps[1].fields == ["rows[30]"])
     #expect(session.steps[2].fields == ["title"])
-  }
-}
-
-/// A small seeded generator, for repeatable random tests.
-private struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
