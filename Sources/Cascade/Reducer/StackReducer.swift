@@ -123,7 +123,7 @@ struct _StackAdapter<ParentState, ParentAction, ElementState, ElementAction>: _C
     if lineage.origin == nil {
       // The first look at the stack, which may have been built outside the store: the store
       // never gives its ids to new screens.
-      lineage.origin = origin
+      lineage.meet(origin)
       path.read(&state) { _skipStackElementID(past: $0._nextID - 1) }
     }
     live.prepare { path.read(&state) { $0._entries._stamp } }
@@ -169,17 +169,33 @@ struct _StackAdapter<ParentState, ParentAction, ElementState, ElementAction>: _C
   func ended(_ state: inout ParentState, before _: UInt64) -> Effect<ParentAction> {
     let now = path.read(&state) { $0._origin }
     guard now == lineage.origin else {
-      lineage.origin = now
+      lineage.meet(now)
       // Every screen of the old stack, whatever its id, and none of the new one's.
       let kept = live.replaced { path.read(&state) { .init($0._entries) } }
-      return lifetime.end(kept.positions(in: now))
+      return end(kept, in: now)
     }
     let gone = live.gone(
       stamp: path.read(&state) { $0._entries._stamp },
       lastChange: { path.read(&state) { $0._entries._log.entries.last } },
       { path.read(&state) { .init($0._entries) } })
     guard !gone.isEmpty else { return .none }
-    return lifetime.end(gone.positions(in: now))
+    return end(gone, in: now)
+  }
+
+  /// Ends the screens that went from the stack whose identity is `now`. "Every screen but the
+  /// current ones" means every screen of the stacks this operator met: another stack of the
+  /// same feature beside it (a second tab, scoped from the same parent) holds screens at the
+  /// same operator, with ids that may be equal, and they are not this stack's to end.
+  @inlinable
+  func end(_ departures: _Departures<StackElementID>, in now: UInt64) -> Effect<ParentAction> {
+    switch departures {
+    case let .some(gone): lifetime.end(elements: gone.map { _StackPosition(origin: now, id: $0) })
+    case let .allBut(kept):
+      Effect(
+        .prune(
+          _StackPrune(
+            operatorID: lifetime.operatorID, origins: lineage.met, current: now, kept: kept)))
+    }
   }
 
   @inlinable
@@ -207,22 +223,55 @@ struct _StackPosition: Hashable, Sendable {
   }
 }
 
-/// The identity of the stack a stack `forEach` last saw, `nil` before its first action.
+/// The identity of the stack a stack `forEach` last saw, `nil` before its first action, and of
+/// every stack it met.
+///
+/// The stacks met are those whose screens this operator may have started effects for: the one
+/// it runs now, those it replaced, and, when the operator runs inside each row of a collection,
+/// the other rows' stacks (whose screens are out of reach there: a row's prune ends only
+/// effects under that row). It grows by one number per stack met, never per action.
 @usableFromInline
 final class _StackLineage {
   // Unchecked exclusivity: only the stack adapter touches it, one access at a time.
   @usableFromInline @exclusivity(unchecked) var origin: UInt64?
+  @usableFromInline @exclusivity(unchecked) var met: Set<UInt64> = []
   @inlinable init() {}
+
+  /// Makes `origin` the stack last seen.
+  @inlinable
+  func meet(_ origin: UInt64) {
+    self.origin = origin
+    met.insert(origin)
+  }
 }
 
-extension _Departures where ID == StackElementID {
-  /// The departures as screens' positions in the stack whose identity is `origin`: screens of
-  /// any other stack are never kept.
+/// Ends every screen of the stacks a stack `forEach` met (see ``_StackLineage``) but the
+/// current stack's `kept` screens: what a replaced stack or a change its log cannot describe
+/// leaves. A screen of a stack this operator never met (another tab's) is never gone.
+@usableFromInline
+final class _StackPrune: _NavigationPrune, @unchecked Sendable {
+  // `@unchecked`: every property is immutable and `Sendable`.
+  @usableFromInline let operatorID: _AnyID
+  @usableFromInline let origins: Set<UInt64>
+  @usableFromInline let current: UInt64
+  @usableFromInline let kept: Set<StackElementID>
+
   @inlinable
-  func positions(in origin: UInt64) -> _Departures<_StackPosition> {
-    switch self {
-    case let .some(gone): .some(gone.map { _StackPosition(origin: origin, id: $0) })
-    case let .allBut(kept): .allBut(Set(kept.map { _StackPosition(origin: origin, id: $0) }))
-    }
+  init(operatorID: _AnyID, origins: Set<UInt64>, current: UInt64, kept: Set<StackElementID>) {
+    self.operatorID = operatorID
+    self.origins = origins
+    self.current = current
+    self.kept = kept
+  }
+
+  @usableFromInline
+  override func isGone(_ position: _AnyID) -> Bool {
+    guard
+      let navigation = position.base as? _NavigationID,
+      navigation.operator == operatorID,
+      let screen = navigation.element?.base as? _StackPosition,
+      origins.contains(screen.origin)
+    else { return false }
+    return screen.origin != current || !kept.contains(screen.id)
   }
 }

@@ -17,6 +17,7 @@ private struct BuiltTab: Reducer {
     case path(StackActionOf<Ticker>)
     case replaceStack
     case popTop
+    case popToRoot
   }
 
   var body: some Reducer<State, Action> {
@@ -26,6 +27,8 @@ private struct BuiltTab: Reducer {
         state.path = StackState([Ticker.State(id: 99)])
       case .popTop:
         state.path.removeLast()
+      case .popToRoot:
+        state.path.removeAll()
       case .path:
         break
       }
@@ -92,6 +95,59 @@ struct StackIdentityTests {
     await store.send(.left(.path(.element(id: 0, action: .start))))
     await store.send(.right(.path(.element(id: 0, action: .start))))
     await store.send(.left(.popTop)) { $0.left.path.removeAll() }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.right(.path(.element(id: 0, action: .tick)))) {
+      $0.right.path[id: 0]?.ticks = 1
+    }
+    await store.finish()
+  }
+
+  // Issue 50, point 1: each tab's stack is the default empty one, appended to before the store
+  // exists (both screens are #0), and the left tab goes back to its root with `removeAll()`
+  // (or gets a new stack): the right tab's screen keeps its running effect.
+
+  /// Two tabs whose stacks start empty and get one screen each by `append`.
+  private func twoAppendedTabs() -> BuiltTabs.State {
+    var state = BuiltTabs.State()
+    state.left.path.append(Ticker.State(id: 1))
+    state.right.path.append(Ticker.State(id: 2))
+    #expect(state.left.path.ids == [0] && state.right.path.ids == [0])
+    return state
+  }
+
+  @Test(arguments: [BuiltTab.Action.popToRoot, .replaceStack])
+  private func oneAppendedTabGoingBackKeepsTheOtherTabsEffectInAStore(
+    _ leave: BuiltTab.Action
+  ) async {
+    let state = twoAppendedTabs()
+    let store = Store(initialState: state) {
+      BuiltTabs()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    store.send(.left(.path(.element(id: 0, action: .start))))
+    let right = store.send(.right(.path(.element(id: 0, action: .start))))
+    store.send(.left(leave))
+    await clock.advance(by: .seconds(1))
+    await right.finish()
+    #expect(store.state.right.path[id: 0]?.ticks == 1, "the left tab ended the right tab's effect")
+  }
+
+  @Test(arguments: [BuiltTab.Action.popToRoot, .replaceStack])
+  private func oneAppendedTabGoingBackKeepsTheOtherTabsEffectInATestStore(
+    _ leave: BuiltTab.Action
+  ) async {
+    let state = twoAppendedTabs()  // before the store: the test store would number them itself
+    let store = TestStore(initialState: state) {
+      BuiltTabs()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.left(.path(.element(id: 0, action: .start))))
+    await store.send(.right(.path(.element(id: 0, action: .start))))
+    await store.send(.left(leave)) {
+      $0.left.path = leave == .popToRoot ? StackState() : StackState([Ticker.State(id: 99)])
+    }
     await clock.advance(by: .seconds(1))
     await store.receive(.right(.path(.element(id: 0, action: .tick)))) {
       $0.right.path[id: 0]?.ticks = 1
