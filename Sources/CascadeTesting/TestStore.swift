@@ -171,7 +171,7 @@ public final class TestStore<State: Equatable, Action> {
     // own `dismiss` (set below) wins.
     let dismissal = TestStoreDismissal()
     values.dismiss = DismissEffect { await dismissal.dismiss() }
-    prepareDependencies(&values)
+    DependencyValues._set(&values, prepareDependencies)
     let prepared = values
     let state = withDependencies {
       $0 = prepared

@@ -45,7 +45,9 @@ public protocol TestDependencyKey {
 /// overrides it with `$0.numberFact.fetch = { "\($0) is a test number." }`.
 ///
 /// A key without a `testValue` fails any test that uses it, with a message saying how to
-/// override it; it then falls back to `previewValue`.
+/// override it; it then falls back to `previewValue`. Setting one of its closures
+/// (`$0.numberFact.fetch = { ... }` in a test's `withDependencies`) reads it first, and that
+/// read is not a use: the closures the test did not set are the live value's.
 public protocol DependencyKey: TestDependencyKey {
   /// The type of the dependency's value: declared again here so that a key giving only a
   /// `liveValue` (`static let liveValue = Lookup(...)`) fixes it.
@@ -64,8 +66,11 @@ extension DependencyKey {
   /// By default, previews use the live value.
   public static var previewValue: Value { liveValue }
 
-  /// Reached only when the key declares no test value: fails the test that used it.
+  /// Reached only when the key declares no test value: fails the test that used it, unless
+  /// the dependency is being set (`$0.numberFact.fetch = { ... }` in a test's
+  /// `withDependencies` reads the client before changing one of its closures).
   public static var testValue: Value {
+    if DependencyValues._isSetting { return previewValue }
     reportRuntimeWarningAtUserSite(
       """
       The dependency '\(Self.self)' was used in a test but has no test value.

@@ -27,7 +27,7 @@ final class _DependencyOverride {
   @usableFromInline
   func values() -> DependencyValues {
     var values = DependencyValues._current
-    update(&values)
+    DependencyValues._set(&values, update)
     return values
   }
 
@@ -46,7 +46,7 @@ final class _DependencyOverride {
   func box(overriding current: _DependencyBox) -> _DependencyBox {
     if current !== overridden || result == nil {
       var values = current.values
-      update(&values)
+      DependencyValues._set(&values, update)
       overridden = current
       result = _DependencyBox(values)
     }

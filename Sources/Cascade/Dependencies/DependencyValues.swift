@@ -47,6 +47,20 @@ public struct DependencyValues: Sendable {
   /// The values current for this task.
   public static var current: DependencyValues { _current }
 
+  /// Whether the values are being set (a `withDependencies` closure, a store's, a test
+  /// store's, a reducer's `.dependency`): setting one endpoint of a client
+  /// (`$0.numberFact.fetch = { ... }`) reads the client's default first, and that read is no
+  /// use of the dependency, so a default without a test value does not report it.
+  @TaskLocal static var _isSetting = false
+
+  /// Runs `update` on `values` as a setting of them (see ``_isSetting``).
+  @usableFromInline
+  package static func _set(
+    _ values: inout DependencyValues, _ update: (inout DependencyValues) throws -> Void
+  ) rethrows {
+    try $_isSetting.withValue(true) { try update(&values) }
+  }
+
   private var storage: [ObjectIdentifier: _AnyBox] = [:]
   private var cache: _DependencyCache
   /// The current store's stack element id sequence, or `nil` outside a store. Stored, not
@@ -126,6 +140,9 @@ final class _DependencyCache: Sendable {
         return unsafeDowncast(box, to: _Box<K.Value>.self).value
       }
       let value = context == .test ? K.testValue : K.previewValue
+      // A default read to set one of its endpoints is not kept: a later read that no override
+      // answers computes (and reports) it again.
+      if DependencyValues._isSetting { return value }
       return values.withLock { cache in
         if let box = cache[cacheKey] {
           return unsafeDowncast(box, to: _Box<K.Value>.self).value

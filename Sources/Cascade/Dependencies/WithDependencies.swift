@@ -14,7 +14,7 @@ public func withDependencies<R>(
   operation: () throws -> R
 ) rethrows -> R {
   var values = DependencyValues._current
-  try update(&values)
+  try DependencyValues._set(&values, update)
   return try DependencyValues._withValue(values, operation: operation)
 }
 
@@ -34,7 +34,7 @@ public func withDependencies<R>(
   operation: () async throws -> R
 ) async rethrows -> R {
   var values = DependencyValues._current
-  try update(&values)
+  try DependencyValues._set(&values, update)
   return try await DependencyValues._withValue(values, operation: operation)
 }
 

@@ -80,7 +80,7 @@ public final class Store<State, Action>: Observable {
     // A cache of its own: default test and preview values never leak from one store (one
     // test) into another.
     var dependencies = DependencyValues._current.withFreshCache()._withNewStackElementIDs()
-    prepareDependencies?(&dependencies)
+    if let prepareDependencies { DependencyValues._set(&dependencies, prepareDependencies) }
     let function = DependencyValues._withValue(dependencies) {
       reducer()._reduceFunction()
     }
