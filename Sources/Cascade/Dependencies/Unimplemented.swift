@@ -19,17 +19,26 @@ public func reportIssue(_ message: String, fileID: StaticString = #fileID, line:
 ///   return []
 /// })
 /// ```
+///
+/// In a test, the report names the user's code that reached the endpoint (the test store's
+/// `send` whose reducer called it, or the `.run` whose effect did), which is where an override
+/// is missing; the message says where the endpoint was declared (`fileID` and `line`). Outside
+/// a test store, it names `fileID` and `line`.
 public func reportUnimplemented(
   _ endpoint: String, fileID: StaticString = #fileID, line: UInt = #line
 ) {
-  reportRuntimeWarning(
-    """
+  var message = """
     Unimplemented: '\(endpoint)' was called.
 
     This endpoint has no implementation here (usually a test value). Override it for this \
     test, e.g. in the store's 'withDependencies:' closure.
-    """,
-    fileID: fileID, line: line)
+    """
+  // The library's own test values (uuid, date, ...) are declared in Cascade: naming that file
+  // would send the reader to code they cannot change.
+  if _UserSite.current != nil, !"\(fileID)".hasPrefix("Cascade/") {
+    message += " (Declared at \(fileID):\(line).)"
+  }
+  reportRuntimeWarningAtUserSite(message, fileID: fileID, line: line)
 }
 
 /// The error an unimplemented throwing endpoint throws after reporting itself.
