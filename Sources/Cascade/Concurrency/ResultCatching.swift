@@ -8,9 +8,22 @@ extension Result where Failure == any Error {
   /// }
   /// ```
   ///
+  /// It runs where it is called from, on the caller's actor: from a `@MainActor` test or
+  /// helper, `body` may use main-actor values and capture values that are not `Sendable`, and
+  /// nothing crosses an isolation boundary.
+  ///
+  /// ```swift
+  /// @MainActor func loadFact() async {
+  ///   fact = await Result { try await numberFact.fetch(count) }
+  /// }
+  /// ```
+  ///
   /// A cancellation while `body` runs is caught like any other error (a `CancellationError`),
   /// so an effect that must not send after being cancelled checks `Task.isCancelled`.
-  public init(catching body: () async throws -> Success) async {
+  public init(
+    isolation: isolated (any Actor)? = #isolation,
+    catching body: () async throws -> Success
+  ) async {
     do {
       self = .success(try await body())
     } catch {

@@ -120,3 +120,74 @@ struct AsyncStreamExtrasTests {
     #expect(await task.value)
   }
 }
+
+// Issue 50, point 4: `Result { try await … }` compiles from a main-actor context (before, the
+// closure was sent off the actor: "sending value of non-Sendable type … risks causing data
+// races"), and inside an effect.
+
+/// A count a main-actor test keeps: not `Sendable`, so a closure capturing it can only run
+/// where it was made.
+private final class Tally {
+  var value = 40
+}
+
+private func fetchNumber(_ n: Int) async throws -> Int {
+  await Task.yield()
+  guard n >= 0 else { throw Failure() }
+  return n
+}
+
+/// A feature whose effect sends its response as a `Result`.
+private struct NumberFact: Reducer {
+  struct State: Equatable { var fact: Int? = nil, failed = false }
+  enum Action: Equatable {
+    case fetch(Int)
+    case response(Int?)
+  }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case let .fetch(n):
+      return .run { send in
+        let result = await Result { try await fetchNumber(n) }
+        await send(.response(try? result.get()))
+      }
+    case let .response(fact):
+      state.fact = fact
+      state.failed = fact == nil
+      return .none
+    }
+  }
+}
+
+@MainActor
+@Suite(.hangGuard)
+struct ResultOnTheMainActorTests {
+  var base = 2
+
+  @Test func resultCatchingRunsOnTheCallersActorWithMainActorValues() async throws {
+    let tally = Tally()
+    let result = await Result { try await fetchNumber(tally.value) + base }
+    #expect(try result.get() == 42)
+    let failure = await Result { try await fetchNumber(-tally.value) }
+    #expect(throws: Failure.self) { try failure.get() }
+  }
+
+  @Test func resultCatchingInsideAnEffectInAStore() async {
+    let store = Store(initialState: NumberFact.State()) { NumberFact() }
+    await store.send(.fetch(7)).finish()
+    #expect(store.state == NumberFact.State(fact: 7))
+    await store.send(.fetch(-1)).finish()
+    #expect(store.state == NumberFact.State(fact: nil, failed: true))
+  }
+
+  @Test func resultCatchingInsideAnEffectInATestStore() async {
+    let store = TestStore(initialState: NumberFact.State()) { NumberFact() }
+    await store.send(.fetch(7))
+    await store.receive(.response(7)) { $0.fact = 7 }
+    await store.send(.fetch(-1))
+    await store.receive(.response(nil)) {
+      $0.fact = nil
+      $0.failed = true
+    }
+  }
+}
