@@ -83,7 +83,26 @@ public struct Shared<Value: Sendable>: Sendable {
   public init(projectedValue: Shared<Value>) { self = projectedValue }
 
   /// The current value. Change it with ``withLock(_:)``.
-  public var wrappedValue: Value { box.read() }
+  ///
+  /// Assigning it directly (`count = 43`), as code written before `withLock` does, still
+  /// works, with a deprecation warning that names the way forward: it sets the value under
+  /// the lock, but a read followed by a write (`count += 1`) is two steps another task can
+  /// come between, and loses an update that `withLock` would keep.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("count")) var count = 42
+  /// $count.withLock { $0 = 43 }     // not `count = 43`
+  /// $count.withLock { $0 += 1 }     // one step under the lock
+  /// ```
+  public var wrappedValue: Value {
+    get { box.read() }
+    @available(
+      *, deprecated,
+      message:
+        "Change a shared value under its lock: '$count.withLock { $0 = newValue }' for '@Shared var count'."
+    )
+    nonmutating set { withLock { $0 = newValue } }
+  }
 
   /// The reference itself, to pass to children or derive a field from.
   public var projectedValue: Shared<Value> {
