@@ -199,8 +199,20 @@ public final class TestStore<State: Equatable, Action> {
     }
   }
 
-  /// The current state.
-  public var state: State { core.state }
+  /// The current state; inside a `send` or `receive` assertion closure, the state from before
+  /// the action, as in TCA, so that the closure must describe the change: `$0 = store.state`
+  /// there expects nothing to change.
+  ///
+  /// ```swift
+  /// await store.send(.incrementTapped) {
+  ///   $0.count = store.state.count + 1   // the count before the tap, plus one
+  /// }
+  /// #expect(store.state.count == 1)
+  /// ```
+  public var state: State { stateBeforeAction ?? core.state }
+
+  /// The state before the action being checked, while its assertion closure runs.
+  var stateBeforeAction: State?
 
   /// The dependencies the reducer and new effects see; change them mid-test to change what
   /// happens next.
@@ -332,9 +344,12 @@ public final class TestStore<State: Equatable, Action> {
     let after = core.state
     let roots = beginSharedExpectations(fromBaseline: exhaustivity == .on, toSend: toSend)
     defer { endSharedExpectations(roots, toSend: toSend) }
-    // The expectation pushes with the ids the action pushed with: the store's sequence as it
-    // was before the action.
+    // The closure sees the state from before the action as `store.state`, as TCA's does. The
+    // expectation pushes with the ids the action pushed with: the store's stack id sequence
+    // as it was before the action.
     let replayedIDs = _StackElementIDGenerator(startingAt: stackElementIDsBefore)
+    stateBeforeAction = before
+    defer { stateBeforeAction = nil }
     func expect(from base: State) -> State? {
       var expected = base
       do {
