@@ -199,8 +199,20 @@ public final class TestStore<State: Equatable, Action> {
     }
   }
 
-  /// The current state.
-  public var state: State { core.state }
+  /// The current state; inside a `send` or `receive` assertion closure, the state from before
+  /// the action, as in TCA, so that the closure must describe the change: `$0 = store.state`
+  /// there expects nothing to change.
+  ///
+  /// ```swift
+  /// await store.send(.incrementTapped) {
+  ///   $0.count = store.state.count + 1   // the count before the tap, plus one
+  /// }
+  /// #expect(store.state.count == 1)
+  /// ```
+  public var state: State { stateBeforeAction ?? core.state }
+
+  /// The state before the action being checked, while its assertion closure runs.
+  var stateBeforeAction: State?
 
   /// The dependencies the reducer and new effects see; change them mid-test to change what
   /// happens next.
@@ -223,7 +235,10 @@ public final class TestStore<State: Equatable, Action> {
   /// - Parameters:
   ///   - action: The action to send.
   ///   - updateStateToExpectedResult: Mutates the state as it was before the action into the
-  ///     state you expect after it. Omit it when the action changes nothing.
+  ///     state you expect after it. Omit it when the action changes nothing. It runs with the
+  ///     store's dependencies, as the reducer did: a `Model()` that reads `@Dependency(\.uuid)`
+  ///     takes the next id of the store's generator (not the one the reducer took), so give
+  ///     models made in the closure their ids explicitly.
   ///   - fileID: The file of the call, where failures of this send, and effects it started that
   ///     are still running at the end, are reported; leave it to the default, as for
   ///     `filePath`, `line` and `column`.
@@ -306,7 +321,11 @@ public final class TestStore<State: Equatable, Action> {
     defer { endSharedExpectations(roots, toSend: false) }
     var expected = core.state
     do {
-      try inSharedMode(.expected) { try updateStateToExpectedResult(&expected) }
+      try withDependencies {
+        $0 = core.dependencyValues
+      } operation: {
+        try inSharedMode(.expected) { try updateStateToExpectedResult(&expected) }
+      }
     } catch {
       reportFailure("The assertion threw: \(error)", at: location)
       return
@@ -332,13 +351,19 @@ public final class TestStore<State: Equatable, Action> {
     let after = core.state
     let roots = beginSharedExpectations(fromBaseline: exhaustivity == .on, toSend: toSend)
     defer { endSharedExpectations(roots, toSend: toSend) }
-    // The expectation pushes with the ids the action pushed with: the store's sequence as it
-    // was before the action.
+    // The closure runs with the store's dependencies, as TCA's does (a stateful one, such as
+    // `.incrementing` UUIDs, goes on from where the reducer left it), and sees the state from
+    // before the action as `store.state`. The expectation pushes with the ids the action
+    // pushed with: the store's stack id sequence as it was before the action.
     let replayedIDs = _StackElementIDGenerator(startingAt: stackElementIDsBefore)
+    let storeDependencies = core.dependencyValues
+    stateBeforeAction = before
+    defer { stateBeforeAction = nil }
     func expect(from base: State) -> State? {
       var expected = base
       do {
         try withDependencies {
+          $0 = storeDependencies
           $0._stackElementIDs = replayedIDs
         } operation: {
           try inSharedMode(.expected) { try update?(&expected) }

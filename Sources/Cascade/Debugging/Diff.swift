@@ -1,6 +1,7 @@
 /// A line diff of two values' ``stateDump(_:maxElements:)``: unchanged lines start with two
 /// spaces, lines only in `old` with `−`, lines only in `new` with `+`. Long unchanged runs are
-/// folded.
+/// folded, but never the lines of the values that hold a change (each enclosing field, element,
+/// with its `id`, and screen, opened and closed), so a change deep in a state says where it is.
 ///
 /// ```swift
 /// print(stateDiff(Counter.State(count: 1), Counter.State(count: 2)) ?? "no difference")
@@ -38,6 +39,15 @@ func lineDiff(_ old: [String], _ new: [String], context: Int) -> String? {
     case same(String)
     case removed(String)
     case added(String)
+
+    var text: String {
+      switch self {
+      case let .same(text), let .removed(text), let .added(text): text
+      }
+    }
+    var isChange: Bool {
+      if case .same = self { false } else { true }
+    }
   }
   // Longest common subsequence, by dynamic programming: dumps are small.
   let n = old.count
@@ -71,6 +81,10 @@ func lineDiff(_ old: [String], _ new: [String], context: Int) -> String? {
     if case .same = line { continue }
     for k in max(0, index - context)...min(lines.count - 1, index + context) { keep[k] = true }
   }
+  // Each change shows inside the values that hold it: the opening line of every enclosing
+  // value (the field, the element's id, the screen) and its closing line, so a change three
+  // levels down says where it is, as TCA's diff does.
+  keepEnclosingLines(of: lines.map(\.text), changed: lines.map(\.isChange), in: &keep)
   // The root's line (its type) always shows, and a fold never hides a single line: the
   // marker would take the line's room and say less.
   if !keep.isEmpty { keep[0] = true }
@@ -98,4 +112,47 @@ func lineDiff(_ old: [String], _ new: [String], context: Int) -> String? {
   }
   if folded > 0 { output.append("  … (\(folded) unchanged)") }
   return output.joined(separator: "\n")
+}
+
+/// Marks, for every changed line, the lines of the values enclosing it (and an enclosing
+/// element's `id` line): a dump indents a value's contents one step (two spaces) past its
+/// opening line, and closes it at the opening line's indentation. Linear in the number of
+/// lines.
+func keepEnclosingLines(of texts: [String], changed: [Bool], in keep: inout [Bool]) {
+  let depth = texts.map { $0.prefix(while: { $0 == " " }).count }
+  // The nearest line before each one that is less indented: the opening line of the value
+  // that holds it.
+  var opener = [Int?](repeating: nil, count: texts.count)
+  var stack: [Int] = []
+  for index in texts.indices {
+    while let last = stack.last, depth[last] >= depth[index] { stack.removeLast() }
+    opener[index] = stack.last
+    stack.append(index)
+  }
+  // The nearest line after each one that is less indented: the closing line of that value.
+  var closer = [Int?](repeating: nil, count: texts.count)
+  stack.removeAll()
+  for index in texts.indices.reversed() {
+    while let last = stack.last, depth[last] >= depth[index] { stack.removeLast() }
+    closer[index] = stack.last
+    stack.append(index)
+  }
+  // A line whose enclosing lines are marked already needs no second walk.
+  var walked = [Bool](repeating: false, count: texts.count)
+  for index in texts.indices where changed[index] {
+    var line = index
+    while !walked[line], let parent = opener[line] {
+      walked[line] = true
+      keep[parent] = true
+      if let end = closer[line] { keep[end] = true }
+      // An element's id names it better than its position: keep its `id` line too.
+      let first = parent + 1
+      if first < texts.count, depth[first] == depth[parent] + 2,
+        texts[first].dropFirst(depth[first]).hasPrefix("id: ")
+      {
+        keep[first] = true
+      }
+      line = parent
+    }
+  }
 }

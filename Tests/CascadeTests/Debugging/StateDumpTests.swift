@@ -145,12 +145,17 @@ private struct AppState: Equatable {
         +     )
         +   )
             profiles: [
-          … (7 unchanged)
+          … (6 unchanged)
+              [1]: Profile(
                 id: 2
         −       name: "Bob"
         +       name: "Bo"
                 tags: []
-          … (7 unchanged)
+                score: 2.0
+              )
+            ]
+          … (3 unchanged)
+          )
         """)
     #expect(stateDiff(old, old) == nil)
   }
@@ -234,7 +239,8 @@ private struct AppState: Equatable {
         −   c: 3
         +   c: 30
             d: 4
-          … (4 unchanged)
+          … (3 unchanged)
+          )
         """)
   }
 }
@@ -264,5 +270,67 @@ private struct AppState: Equatable {
     #expect(compactDump(Outer.values([1, 2, 3, 4, 5, 6, 7])) == ".values([1, 2, 3, 4, 5, …(+2)])")
     #expect(compactDump(Outer.pair(nil, label: "x")) == #".pair(nil, label: "x")"#)
     #expect(compactDump(Point()) == "CompactDumpTests.Point(x: 1, y: 2)")
+  }
+}
+
+/// A change deep in a state shows inside the values that hold it, as TCA's diff does.
+@Suite struct DiffEnclosingLinesTests {
+  private struct App: Equatable {
+    var title = "Schools"
+    var tabs: IdentifiedArrayOf<Tab> = []
+    var version = 1
+  }
+  private struct Tab: Equatable, Identifiable {
+    var id: Int
+    var name = ""
+    var screen: Screen = .list
+    var badge = 0
+  }
+  private enum Screen: Equatable {
+    case list
+    case detail(Detail)
+  }
+  private struct Detail: Equatable {
+    var school = "Seoul High"
+    var city = "Seoul"
+    var students = 0
+    var rating = 3
+    var isFavorite = false
+  }
+
+  @Test func aChangeThreeLevelsDownShowsTheFieldTheElementAndTheScreen() throws {
+    var old = App()
+    old.tabs = [
+      Tab(id: 1, name: "Home"),
+      Tab(id: 2, name: "Search", screen: .detail(Detail())),
+      Tab(id: 3, name: "Settings"),
+    ]
+    var new = old
+    new.tabs[id: 2]?.screen = .detail(Detail(rating: 5))
+    let diff = try #require(stateDiff(old, new, context: 0))
+    #expect(
+      diff == """
+          DiffEnclosingLinesTests.App(
+            title: "Schools"
+            tabs: [
+          … (6 unchanged)
+              [1]: DiffEnclosingLinesTests.Tab(
+                id: 2
+                name: "Search"
+                screen: DiffEnclosingLinesTests.Screen.detail(
+                  DiffEnclosingLinesTests.Detail(
+          … (3 unchanged)
+        −           rating: 3
+        +           rating: 5
+                    isFavorite: false
+                  )
+                )
+                badge: 0
+              )
+          … (6 unchanged)
+            ]
+            version: 1
+          )
+        """)
   }
 }

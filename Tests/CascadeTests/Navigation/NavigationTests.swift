@@ -259,7 +259,15 @@ struct NavigationTests {
       $0.alert = nil
       $0.log = ["alert confirmDeletion, alert is gone"]
     }
-    await store.send(.deleteTapped) { $0.alert = store.state.alert ?? $0.alert }
+    // Inside the closure `store.state` is the state before the action: the alert is written out.
+    await store.send(.deleteTapped) {
+      $0.alert = AlertState {
+        "Delete?"
+      } actions: {
+        ButtonState(role: .destructive, action: .confirmDeletion) { "Delete" }
+        ButtonState(role: .cancel) { "Cancel" }
+      }
+    }
     let cancel = store.state.alert!.buttons[1]
     await store.send(.alert(.tapped(cancel))) { $0.alert = nil }
   }

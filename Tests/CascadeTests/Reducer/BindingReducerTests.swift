@@ -6,8 +6,8 @@ import Testing
 // Parity with TCA's BindingReducerTests (6 tests): 4 behaviours ported (the binding is written
 // before the next reducer runs, a nested field, an exact `.set` pattern matched before its
 // field's key path, equality of field and value), 2 deliberately different (the ViewStore and
-// `BindingViewState` tests: SwiftUI bindings, which the headless core leaves out; see the
-// `$store.field` row of the migration guide).
+// `BindingViewState` tests: SwiftUI view stores, which the headless core leaves out; a store's
+// settable dynamic member, `store.field = value`, is tested in StoreBindingTests).
 
 /// A search form: every field is a binding; typing in the query searches when live search is on.
 private struct SearchForm: Reducer {
