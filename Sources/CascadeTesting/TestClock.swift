@@ -65,6 +65,10 @@ public final class TestClock: Clock, Sendable {
   /// The number of tasks sleeping on this clock.
   public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
+  /// The deadlines tasks sleep until, earliest first (one per sleeper): what an ``Explorer``
+  /// advances to, and part of what it compares configurations by.
+  var pendingDeadlines: [Instant] { state.withLock { $0.sleepers.values.map(\.deadline) }.sorted() }
+
   /// Suspends until the test advances the clock to `deadline` (a deadline that is ``now``, as
   /// for `sleep(for: .zero)`, waits for the next advance, as swift-clocks' test clock does), or
   /// returns after a yield if the deadline is already past; throws `CancellationError` when

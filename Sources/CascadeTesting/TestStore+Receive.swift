@@ -196,12 +196,12 @@ extension TestStore {
   func skipQueuedActions(at location: TestLocation) {
     while !received.isEmpty {
       let (action, cascade, _) = received.removeFirst()
-      receivedEffects.removeFirst()
+      releaseIfDone(receivedEffects.removeFirst())
       ledger.removeFirstReceived()
       if case .off(showSkippedAssertions: true) = exhaustivity {
         showSkipped("received \(describe(action))", at: location)
       }
-      core.reduceReceived(action, cascade: cascade)
+      holdingEffects { core.reduceReceived(action, cascade: cascade) }
       discardActionsOfCancelledEffects()
     }
     // What skipped actions did to shared state is skipped too, like the rest of their state.
@@ -239,9 +239,14 @@ extension TestStore {
           """, at: location)
         return
       }
-      let (action, cascade, shared) = received.removeFirst()
-      receivedEffects.removeFirst()
-      ledger.removeFirstReceived()
+      let index = holdsReceivedActions ? heldIndex(matching: matches) : 0
+      let (action, cascade, shared) = received.remove(at: index)
+      releaseIfDone(receivedEffects.remove(at: index))
+      if index == 0 {
+        ledger.removeFirstReceived()
+      } else {
+        ledger.keepReceived(at: Array(0..<index) + Array((index + 1)..<(received.count + 1)))
+      }
       trackShared()
       // The step is checked against shared values as they were when the effect sent this
       // action: what the effect changed after sending it belongs to its next action.
@@ -251,7 +256,7 @@ extension TestStore {
         stackElementIDsBefore = stackElementIDs.peek()
         // Warnings the library raises while the reducer runs name this line.
         _UserSite.$current.withValue(_UserSite(fileID: location.fileID, line: location.line)) {
-          core.reduceReceived(action, cascade: cascade)
+          holdingEffects { core.reduceReceived(action, cascade: cascade) }
         }
         checkState(before: before, update: update, toSend: false, at: location)
         discardActionsOfCancelledEffects()
@@ -260,16 +265,29 @@ extension TestStore {
       }
       if exhaustivity == .on {
         reportFailure(mismatch(action), at: location)
-        core.reduceReceived(action, cascade: cascade)
+        holdingEffects { core.reduceReceived(action, cascade: cascade) }
         discardActionsOfCancelledEffects()
         return
       }
       if case .off(showSkippedAssertions: true) = exhaustivity {
         showSkipped("received \(describe(action))", at: location)
       }
-      core.reduceReceived(action, cascade: cascade)
+      holdingEffects { core.reduceReceived(action, cascade: cascade) }
       discardActionsOfCancelledEffects()
     }
+  }
+
+  /// With ``holdsReceivedActions``: the position of the earliest waiting action `matches`
+  /// accepts among each effect's oldest waiting one, or 0 (the oldest of all) when none does.
+  private func heldIndex(matching matches: (Action) -> Bool) -> Int {
+    var seen: [ObjectIdentifier?] = []
+    for (index, effect) in receivedEffects.enumerated() {
+      let id = effect.map(ObjectIdentifier.init)
+      guard !seen.contains(id) else { continue }
+      seen.append(id)
+      if matches(received[index].action) { return index }
+    }
+    return 0
   }
 
   /// Waits until an effect sends an action, or the test's effects have been idle for

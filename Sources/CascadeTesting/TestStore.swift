@@ -79,6 +79,44 @@ public final class TestStore<State: Equatable, Action> {
     reportSkipped(message, at: location)
   }
 
+  /// Whether actions effects sent keep waiting, in order per effect, across the test's sends,
+  /// until the test receives each: `false` by default. Set it to replay an ``Explorer``
+  /// counterexample, where an effect's response arrives after later user actions, or the
+  /// second effect's response before the first's.
+  ///
+  /// ```swift
+  /// store.exhaustivity = .off
+  /// store.holdsReceivedActions = true
+  /// await store.send(.queryChanged("a"))
+  /// await store.send(.queryChanged("ab"))        // the response to "a" still waits
+  /// await store.receive(.response(["apple"]))    // and arrives now
+  /// ```
+  ///
+  /// While it is set, `send` leaves waiting actions waiting, and `receive` takes the earliest
+  /// waiting action that matches among the oldest waiting action of each effect (actions a
+  /// reducer's `.send` queued count as one effect of their own).
+  public var holdsReceivedActions = false
+
+  /// With ``holdsReceivedActions``, runs `body` (a send, a reduced received action) so that
+  /// the effects it starts stay, once their work is done, until the test has received their
+  /// last action: until then the feature cannot tell they sent it, and a `.cancel` must still
+  /// find and end them (discarding what they hold).
+  func holdingEffects<R>(_ body: () -> R) -> R {
+    guard holdsReceivedActions else { return body() }
+    let observer = _TestEffectObserver { _ in
+    } ended: { [weak self] lifetime in
+      guard let self, receivedEffects.contains(where: { $0 === lifetime }) else { return }
+      await lifetime.park()
+    }
+    return _TestEffectLifetime.$observer.withValue(observer, operation: body)
+  }
+
+  /// Lets an effect that waited for the test to receive its actions end, once none is left.
+  func releaseIfDone(_ effect: _TestEffectLifetime?) {
+    guard let effect, !receivedEffects.contains(where: { $0 === effect }) else { return }
+    effect.release()
+  }
+
   /// How much the store checks; `.on` by default.
   public var exhaustivity: Exhaustivity = .on {
     didSet { ledger.setExhaustive(exhaustivity == .on) }
@@ -266,7 +304,7 @@ public final class TestStore<State: Equatable, Action> {
         """, at: location)
       return TestStoreTask(task: StoreTask(nil), timeout: timeout)
     }
-    if !received.isEmpty {
+    if !received.isEmpty, !holdsReceivedActions {
       if exhaustivity == .on {
         reportFailure(
           """
@@ -286,7 +324,7 @@ public final class TestStore<State: Equatable, Action> {
     stackElementIDsBefore = stackElementIDs.peek()
     // Warnings the library raises while the reducer runs name this line.
     let task = _UserSite.$current.withValue(_UserSite(fileID: fileID, line: line)) {
-      store.send(action)
+      holdingEffects { store.send(action) }
     }
     if let cascade = task.cascade {
       ledger.recordSend(.init(cascade: cascade, action: describe(action), location: location))

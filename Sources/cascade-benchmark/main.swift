@@ -11,7 +11,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
 
       --json             print the results as JSON (what scripts/performance-table.swift reads)
       --filter PREFIX    run only the workloads whose id starts with PREFIX (W1, W5, W10...;
-                         S runs the scaling rows)
+                         S runs the scaling rows, E the explorer's rows)
       --only ID          run only the workload (or group: W3, W5, W10, S1, S3, S5, S6) with
                          this id
       --repeat N         run the selection N times and report the last run (for a profiler
@@ -59,6 +59,7 @@ var scaling: [ScalingResult] = []
 var noSharedTestStore: ScalingResult?
 var memory: (addedBytes: Int, peakBytes: Int)?
 var cycleGrowth: (after10k: Int, after100k: Int)?
+var exploration: [Exploration.Row] = []
 let started = Date()
 
 for run in 0..<(repeats ?? 1) {
@@ -94,6 +95,7 @@ for run in 0..<(repeats ?? 1) {
   if selected(group: "S6", "S6x") { scaling.append(await Scaling.s6(withShared: true)) }
   if selected("S7") { scaling.append(await Scaling.s7()) }
   if selected("S8") { scaling.append(await Scaling.s8()) }
+  if selected(group: "E", "E1", "E2") { exploration = await Exploration.rows() }
 }
 
 if json {
@@ -104,8 +106,9 @@ if json {
     let addedResidentBytesW9: Int?
     let residentGrowthBytesW11After10k: Int?
     let residentGrowthBytesW11After100k: Int?
+    let exploration: [Exploration.Row]
     enum CodingKeys: String, CodingKey {
-      case workloads, scaling
+      case workloads, scaling, exploration
       case peakResidentBytesW9 = "peak_rss_bytes_w9"
       case addedResidentBytesW9 = "added_rss_bytes_w9"
       case residentGrowthBytesW11After10k = "rss_growth_bytes_w11_10k_cycles"
@@ -118,7 +121,8 @@ if json {
     workloads: results, scaling: scaling, peakResidentBytesW9: memory?.peakBytes,
     addedResidentBytesW9: memory?.addedBytes,
     residentGrowthBytesW11After10k: cycleGrowth?.after10k,
-    residentGrowthBytesW11After100k: cycleGrowth?.after100k
+    residentGrowthBytesW11After100k: cycleGrowth?.after100k,
+    exploration: exploration
   )
   print(String(decoding: try! encoder.encode(output), as: UTF8.self))
 } else {
@@ -165,6 +169,18 @@ if json {
         + number(row.growth) + "x (floor " + number(row.floorGrowth) + "x)")
   }
   for row in scaling where row.note != nil { print("  \(row.id): \(row.note!)") }
+  if !exploration.isEmpty { print("") }
+  for row in exploration {
+    print(
+      pad(row.id, 5) + row.name + ": "
+        + String(
+          format: "%.0f transitions/s (%d transitions, %d configurations, %.2f s)",
+          row.transitionsPerSecond, row.transitions, row.configurations, row.seconds)
+        + (row.bytesPerConfiguration.map { ", ~\($0) bytes per stored configuration" } ?? ""))
+    let depths = row.configurationsByDepth.enumerated().map { "\($0.offset): \($0.element)" }
+    let shown = depths.count > 12 ? Array(depths.prefix(6)) + ["…"] + depths.suffix(3) : depths
+    print("     new configurations by depth: " + shown.joined(separator: ", "))
+  }
   print(
     String(format: "(%.1f s, checksums printed with --json)", Date().timeIntervalSince(started)))
 }

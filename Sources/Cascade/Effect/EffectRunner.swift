@@ -237,22 +237,87 @@ struct _MainActorBox<Value>: @unchecked Sendable {
 /// waiting when its effect is cancelled (by a dismissal or a cancel the test store reduced) is
 /// discarded, as work the feature ended. Test stores only: the live path never makes one.
 package final class _TestEffectLifetime: Sendable {
-  private let cancelled = Guarded(false)
+  private struct State {
+    var cancelled = false
+    var finished = false
+    var parked: CheckedContinuation<Void, Never>?
+  }
+
+  private let state = Guarded(State())
 
   /// The lifetime of the effect running the current task, in a store made in a test.
   @TaskLocal package static var current: _TestEffectLifetime?
 
+  /// Told of each effect task's lifetime as its work starts and as it ends, by CascadeTesting's
+  /// explorer (and a test store that holds received actions), which keep each effect's actions
+  /// apart. Inherited by the effect tasks a store starts within its scope, like every
+  /// task-local value.
+  @TaskLocal package static var observer: _TestEffectObserver?
+
   /// Whether the effect's task was cancelled.
-  package var isCancelled: Bool { cancelled.withLock { $0 } }
+  package var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+  /// Whether the effect's work has returned (or thrown, or ended cancelled).
+  package var isFinished: Bool { state.withLock { $0.finished } }
+
+  /// Keeps the effect's task running, once its work has returned, until ``release()`` or a
+  /// cancellation: an effect whose actions a test still holds has, as far as the feature can
+  /// tell, not sent them yet, so it must still be there for a `.cancel` to end. The caller
+  /// checks, in the same main-actor job, that actions are held.
+  package func park() async {
+    await withCheckedContinuation { continuation in
+      let resumeNow = state.withLock { state -> Bool in
+        if state.cancelled { return true }
+        state.parked = continuation
+        return false
+      }
+      if resumeNow { continuation.resume() }
+    }
+  }
+
+  /// Lets a parked effect's task end (see ``park()``); does nothing to one not parked.
+  package func release() {
+    let parked = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      defer { state.parked = nil }
+      return state.parked
+    }
+    parked?.resume()
+  }
 
   /// Runs an effect's work with a lifetime of its own, marked when the task is cancelled.
   @MainActor
   static func run(_ operation: @MainActor () async -> Void) async {
     let lifetime = _TestEffectLifetime()
+    let observer = self.observer
+    observer?.started(lifetime)
     await withTaskCancellationHandler {
       await $current.withValue(lifetime) { await operation() }
+      lifetime.state.withLock { $0.finished = true }
+      if let observer { await observer.ended(lifetime) }
     } onCancel: {
-      lifetime.cancelled.withLock { $0 = true }
+      let parked = lifetime.state.withLock { state -> CheckedContinuation<Void, Never>? in
+        state.cancelled = true
+        defer { state.parked = nil }
+        return state.parked
+      }
+      parked?.resume()
     }
+  }
+}
+
+/// What ``_TestEffectLifetime/observer`` calls as each effect's work starts and ends: a
+/// struct, because a task-local of an optional function type is miscompiled by Swift 6.3's
+/// optimizer.
+package struct _TestEffectObserver: Sendable {
+  package let started: @Sendable @MainActor (_TestEffectLifetime) -> Void
+  /// Called once the effect's work has returned; the task ends when it returns.
+  package let ended: @Sendable @MainActor (_TestEffectLifetime) async -> Void
+
+  package init(
+    started: @escaping @Sendable @MainActor (_TestEffectLifetime) -> Void,
+    ended: @escaping @Sendable @MainActor (_TestEffectLifetime) async -> Void
+  ) {
+    self.started = started
+    self.ended = ended
   }
 }

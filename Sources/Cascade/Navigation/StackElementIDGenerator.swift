@@ -17,6 +17,10 @@ package final class _StackElementIDGenerator: Sendable {
   /// The id the next push gets, without taking it.
   package func peek() -> Int { next.load(ordering: .relaxed) }
 
+  /// Puts the sequence back to where ``peek()`` once read it: for CascadeTesting's explorer,
+  /// which sets a store back to a configuration it stored.
+  package func reset(to next: Int) { self.next.store(next, ordering: .relaxed) }
+
   /// Takes the next id, at least `floor` (the stack's own next id: a stack built outside the
   /// store may already hold lower ones).
   func take(atLeast floor: Int) -> Int {
