@@ -234,6 +234,50 @@ func waitUntil(_ condition: () -> Bool) async -> Bool {
   if id == count { id = 0 }
 }
 
+/// Which row each action of a row workload touches (S7's variants, S5w).
+enum RowPick: String {
+  /// Each row in turn, round.
+  case inOrder = "rows in order"
+  /// A row picked by a xorshift generator, the same sequence in every run.
+  case random = "rows at random"
+  /// Always row 0.
+  case first = "always the first row"
+  /// Always the last row.
+  case last = "always the last row"
+
+  /// A source of row ids of `count` rows, picked this way.
+  func rows(_ count: Int) -> RowSource { RowSource(pick: self, count: count) }
+}
+
+/// The rows a workload's actions touch, one after another.
+struct RowSource {
+  let pick: RowPick
+  let count: Int
+  private var id = 0
+  private var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+  init(pick: RowPick, count: Int) {
+    self.pick = pick
+    self.count = count
+    if pick == .last { id = count - 1 }
+  }
+
+  /// The next row's id.
+  @inline(__always) mutating func next() -> Int {
+    switch pick {
+    case .inOrder:
+      defer { nextRow(&id, count) }
+      return id
+    case .random:
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      return Int(state % UInt64(count))
+    case .first, .last: return id
+    }
+  }
+}
+
 // MARK: Rows
 
 @MainActor
@@ -242,7 +286,7 @@ enum Scaling {
   static let depths = [1, 5, 10, 20]
   static let observerCounts = [1, 10, 100, 1_000]
   static let testRowCounts = [10, 100, 1_000, 10_000]
-  static let recordedRowCounts = [10, 100, 1_000]
+  static let recordedRowCounts = [10, 100, 1_000, 10_000]
   static let sharedArraySizes = [10, 100, 1_000, 10_000]
 
   /// S6x's shared value, kept alive for the rest of the process.
@@ -250,30 +294,27 @@ enum Scaling {
   /// The waits for an observer's wake-up that gave up after a second.
   static var missedWaits = 0
 
-  /// S1's floor at `n` rows: the row found by a dictionary in a plain array, changed.
-  static func rowFloor(_ n: Int) -> Timed {
-    var rows = (0..<n).map { ScalingRow.State(id: $0) }
-    let positions = Dictionary(uniqueKeysWithValues: (0..<n).map { ($0, $0) })
-    var id = 0
+  /// A root send of a row action, round the rows (or as `pick` says), on `store` of `n` rows.
+  static func rowSends(
+    _ store: StoreOf<ScalingRows>, _ n: Int, _ pick: RowPick = .inOrder, keeping kept: Any? = nil
+  ) -> Timed {
+    var rows = pick.rows(n)
     return Timed { units in
-      var total = 0
-      for _ in 0..<units {
-        total &+= floorRowIncrement(&rows, positions, id)
-        nextRow(&id, n)
-      }
-      return total
+      for _ in 0..<units { store.send(rowAction(rows.next())) }
+      return withExtendedLifetime(kept) { store.state.rows[0].count }
     }
   }
 
-  /// A root send of a row action, round the rows, on `store` of `n` rows.
-  static func rowSends(_ store: StoreOf<ScalingRows>, _ n: Int, keeping kept: Any? = nil) -> Timed {
-    var id = 0
+  /// S1's floor at `n` rows: the row found by a dictionary in a plain array, changed, the rows
+  /// picked as `pick` says.
+  static func rowFloor(_ n: Int, _ pick: RowPick = .inOrder) -> Timed {
+    var rows = (0..<n).map { ScalingRow.State(id: $0) }
+    let positions = Dictionary(uniqueKeysWithValues: (0..<n).map { ($0, $0) })
+    var source = pick.rows(n)
     return Timed { units in
-      for _ in 0..<units {
-        store.send(rowAction(id))
-        nextRow(&id, n)
-      }
-      return withExtendedLifetime(kept) { store.state.rows[0].count }
+      var total = 0
+      for _ in 0..<units { total &+= floorRowIncrement(&rows, positions, source.next()) }
+      return total
     }
   }
 
@@ -292,7 +333,7 @@ enum Scaling {
       let store = Store(initialState: ScalingRows.State(count: n)) { ScalingRows() }
       return rowSends(store, n, keeping: rowStores(store, n))
     }
-    let floors = sizes.map(rowFloor)
+    let floors = sizes.map { rowFloor($0) }
     let timings = await measureInterleaved(plain + held + floors)
     let floor = Array(timings[6..<9])
     return [
@@ -510,6 +551,53 @@ enum Scaling {
     ]
   }
 
+  /// S5w: M row stores, each under `withObservationTracking` and observed again when told, a
+  /// row picked at random changed per send (row 0 in S5o): the observer woken is a different
+  /// one at each send, as when a user taps anywhere in a list.
+  static func s5w() async -> ScalingResult {
+    var cases: [Timed] = []
+    var floors: [Timed] = []
+    // Per size: the wakes of Cascade's observers and of the floor's, and the sends of each.
+    var counters: [(woken: WakeCounter, floorWoken: WakeCounter, sent: WakeCounter)] = []
+    for m in observerCounts {
+      let store = Store(initialState: ScalingRows.State(count: m)) { ScalingRows() }
+      let rows = rowStores(store, m)
+      let woken = WakeCounter()
+      let sent = WakeCounter()
+      for row in rows { observeAgain(woken) { row.state.count } }
+      var picks = RowPick.random.rows(m)
+      cases.append(
+        Timed { units in
+          for _ in 0..<units { store.send(rowAction(picks.next())) }
+          sent.count &+= units
+          return withExtendedLifetime(rows) { woken.count }
+        })
+      let models = (0..<m).map { _ in PlainRowModel() }
+      let floorWoken = WakeCounter()
+      for model in models { observeAgain(floorWoken) { model.count } }
+      var floorPicks = RowPick.random.rows(m)
+      floors.append(
+        Timed { units in
+          var total = 0
+          for _ in 0..<units { total &+= floorObservedRowChange(models[floorPicks.next()]) }
+          return total
+        })
+      counters.append((woken, floorWoken, sent))
+    }
+    let count = observerCounts.count
+    let timings = await measureInterleaved(cases + floors)
+    // Each observer of the changed row, and only it, wakes: one per send, in both.
+    let perSend = counters.map { String(format: "%g", Double($0.woken.count) / Double($0.sent.count)) }
+    let sizes = observerCounts.map(String.init).joined(separator: ", ")
+    return ScalingResult(
+      id: "S5w", name: "a random row changes, M row stores under withObservationTracking",
+      sizes: observerCounts, run: Array(timings[0..<count]), floor: Array(timings[count...]),
+      note: "observers woken per send at M = \(sizes): \(perSend.joined(separator: ", ")); each "
+        + "observer counts and observes again in onChange, inside the send; the row picked by "
+        + "xorshift, the same sequence in Cascade and the floor; floor: M @Observable rows "
+        + "under withObservationTracking, the same row changed")
+  }
+
   /// S6 (no `Shared` has existed in the process) and S6x (one has): a test store step, a send
   /// with an exhaustive assertion of a one-row change, on N rows.
   static func s6(withShared: Bool) async -> ScalingResult {
@@ -560,8 +648,14 @@ enum Scaling {
       note: shared + floor)
   }
 
-  /// S7: a row action on a store recorded by an inspectable recorder.
-  static func s7() async -> ScalingResult {
+  /// S7 and its variants: a row action on a store recorded by an inspectable recorder, the
+  /// rows picked in order (S7), at random (S7r), always the first (S7f) or always the last
+  /// (S7l).
+  static let recordedRowPicks: [(id: String, pick: RowPick)] = [
+    ("S7", .inOrder), ("S7r", .random), ("S7f", .first), ("S7l", .last),
+  ]
+
+  static func s7(_ id: String, _ pick: RowPick) async -> ScalingResult {
     var cases: [Timed] = []
     var recorders: [Recorder<ScalingRows.State, ScalingRows.Action>] = []
     for n in recordedRowCounts {
@@ -570,16 +664,16 @@ enum Scaling {
         ScalingRows().record(into: recorder)
       }
       recorders.append(recorder)
-      cases.append(rowSends(store, n))
+      cases.append(rowSends(store, n, pick))
     }
     // The same sends on a store no recorder watches, measured in the same run: what recording
     // adds to an action is the difference.
     let unrecorded = recordedRowCounts.map { n in
-      rowSends(Store(initialState: ScalingRows.State(count: n)) { ScalingRows() }, n)
+      rowSends(Store(initialState: ScalingRows.State(count: n)) { ScalingRows() }, n, pick)
     }
     let count = recordedRowCounts.count
     let measured = await measureInterleaved(
-      cases + recordedRowCounts.map(rowFloor) + unrecorded)
+      cases + recordedRowCounts.map { rowFloor($0, pick) } + unrecorded)
     let timings = Array(measured[0..<(2 * count)])
     let plain = measured[(2 * count)...].map(\.nsPerOp)
     let overhead = zip(timings[0..<count], plain).map { recorded, plain in
@@ -599,14 +693,14 @@ enum Scaling {
       }
       return bytes / max(steps.count, 1)
     }
+    let sizes = recordedRowCounts.map(String.init).joined(separator: ", ")
     return ScalingResult(
-      id: "S7", name: "send recorded by Recorder(inspectable: true)", sizes: recordedRowCounts,
-      run: Array(timings[0..<count]), floor: Array(timings[count...]),
-      note: "recording adds \(overhead.joined(separator: ", ")) an action at N = "
-        + "\(recordedRowCounts.map(String.init).joined(separator: ", ")); the recording keeps \(kept.map(String.init).joined(separator: ", ")) bytes of text "
-        + "per action at N = \(recordedRowCounts.map(String.init).joined(separator: ", ")) (the "
-        + "UTF-8 of its steps' strings; object overhead not counted: glibc's heap statistics "
-        + "are not reachable from Swift here); floor: S1's")
+      id: id, name: "send recorded by Recorder(inspectable: true), \(pick.rawValue)",
+      sizes: recordedRowCounts, run: Array(timings[0..<count]), floor: Array(timings[count...]),
+      note: "recording adds \(overhead.joined(separator: ", ")) an action at N = \(sizes); "
+        + "the recording keeps \(kept.map(String.init).joined(separator: ", ")) bytes of text "
+        + "per action (the UTF-8 of its steps' strings; object overhead not counted: glibc's "
+        + "heap statistics are not reachable from Swift here); floor: S1's, the same rows")
   }
 
   /// S8: a send whose reducer writes one element of a `@Shared` array.

@@ -12,8 +12,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
       --json             print the results as JSON (what scripts/performance-table.swift reads)
       --filter PREFIX    run only the workloads whose id starts with PREFIX (W1, W5, W10...;
                          S runs the scaling rows, E the explorer's rows)
-      --only ID          run only the workload (or group: W3, W5, W10, S1, S3, S5, S6) with
-                         this id
+      --only ID          run only the workload (or group: W3, W5, W10, S1, S3, S5, S6, S7)
+                         with this id
       --repeat N         run the selection N times and report the last run (for a profiler
                          such as perf, which needs seconds of the same work)
 
@@ -91,9 +91,12 @@ for run in 0..<(repeats ?? 1) {
   if selected(group: "S3", "S3r") { scaling.append(contentsOf: await Scaling.s3()) }
   if selected("S4B") { scaling.append(await Scaling.s4b()) }
   if selected(group: "S5", "S5v", "S5o") { scaling.append(contentsOf: await Scaling.s5()) }
+  if selected(group: "S5", "S5w") { scaling.append(await Scaling.s5w()) }
   if let noSharedTestStore { scaling.append(noSharedTestStore) }
   if selected(group: "S6", "S6x") { scaling.append(await Scaling.s6(withShared: true)) }
-  if selected("S7") { scaling.append(await Scaling.s7()) }
+  for (id, pick) in Scaling.recordedRowPicks where selected("S7") || selected(id.uppercased()) {
+    scaling.append(await Scaling.s7(id, pick))
+  }
   if selected("S8") { scaling.append(await Scaling.s8()) }
   if selected(group: "E", "E1", "E2") { exploration = await Exploration.rows() }
 }
