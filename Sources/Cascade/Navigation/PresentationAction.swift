@@ -7,9 +7,12 @@
 /// store.send(.detail(.presented(.saveTapped)))
 /// store.send(.detail(.dismiss))
 /// ```
+///
+/// The child's action is boxed (`indirect`), so a feature can present itself with no
+/// `indirect` of its own: `enum Action { case destination(PresentationAction<Action>) }`.
 public enum PresentationAction<Action> {
   /// An action of the presented child.
-  case presented(Action)
+  indirect case presented(Action)
   /// Dismisses the child. The parent sees the action while the child is still presented.
   case dismiss
 }
