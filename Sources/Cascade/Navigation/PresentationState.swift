@@ -128,3 +128,15 @@ extension PresentationState: CustomReflectable {
   /// Reflects as the optional it wraps, so dumps and diffs show the presented state.
   public var customMirror: Mirror { Mirror(reflecting: wrappedValue as Any) }
 }
+
+/// TCA 1.x's name for ``PresentationState``, which its `@Presents` macro expands to: the same
+/// property wrapper, so code written with it compiles as it is.
+///
+/// ```swift
+/// struct State {
+///   @Presents var destination: Destination.State?
+/// }
+/// // ...
+/// .ifLet(\.$destination, action: Action.destination) { Destination() }
+/// ```
+public typealias Presents<State> = PresentationState<State>
