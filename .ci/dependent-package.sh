@@ -65,7 +65,7 @@ targets+='    .target(name: "AllocationCounter"),
 '
 
 cat >"$work/Package.swift" <<EOF
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(

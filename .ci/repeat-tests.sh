@@ -52,7 +52,9 @@ for kind in plain tsan; do
     flags=()
     [ "$kind" = tsan ] && flags=(--sanitize=thread)
     start=$(date +%s)
-    if swift test "${flags[@]}" >"$log" 2>&1; then
+    sanitized=0
+    [ "$kind" = tsan ] && sanitized=1
+    if CASCADE_THREAD_SANITIZER=$sanitized swift test "${flags[@]}" >"$log" 2>&1; then
       passed=$((passed + 1))
       echo "$kind run $i: passed in $(($(date +%s) - start)) s"
     else

@@ -58,8 +58,8 @@ private func namedFiles(in text: Substring) -> [String] {
     // what Internal/ holds.
     #expect(
       files == [
-        "AnyID.swift", "Guarded.swift", "RuntimeWarning.swift", "TestSupport.swift",
-        "WeakReference.swift",
+        "AnyID.swift", "Guarded.swift", "Platform.swift", "RuntimeWarning.swift",
+        "TestSupport.swift", "WeakReference.swift",
       ])
   }
 }

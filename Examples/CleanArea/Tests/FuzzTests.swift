@@ -30,7 +30,8 @@ struct CleanAreaFuzzTests {
   static let seeds: [UInt64] = [11, 23, 37, 41, 59]
   /// A fifth under ThreadSanitizer, whose run is several times slower: enough steps to reach
   /// every screen and effect it checks for races; the plain run keeps the whole budget.
-  static let stepsPerSeed = TestProcess.isThreadSanitized ? 400 : 2_000
+  /// `.ci/run` sets `CASCADE_THREAD_SANITIZER=1` for its ThreadSanitizer pass.
+  static let stepsPerSeed = underThreadSanitizer ? 400 : 2_000
 
   @Test func randomSessionsKeepTheStackAndTheBookmarksSound() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -196,3 +197,8 @@ struct CleanAreaFuzzTests {
     }
   }
 }
+
+/// Whether this run is the ThreadSanitizer pass of `.ci/run` (`.ci/repeat-tests.sh` too), which
+/// says so in the environment: `CASCADE_THREAD_SANITIZER=1 swift test --sanitize=thread`.
+private let underThreadSanitizer =
+  ProcessInfo.processInfo.environment["CASCADE_THREAD_SANITIZER"] == "1"

@@ -17,7 +17,8 @@ struct SeoulSalamFuzzTests {
   static let seeds: [UInt64] = [5, 8, 13, 21]
   /// A fifth under ThreadSanitizer, whose run is several times slower: enough steps to reach
   /// every screen and effect it checks for races; the plain run keeps the whole budget.
-  static let stepsPerSeed = TestProcess.isThreadSanitized ? 500 : 2_500
+  /// `.ci/run` sets `CASCADE_THREAD_SANITIZER=1` for its ThreadSanitizer pass.
+  static let stepsPerSeed = underThreadSanitizer ? 500 : 2_500
   static let texts = ["", "halal", "Itaewon", "용산", "cafe", "zzz", " kebab ", "CAFÉ", "Mapo"]
 
   @Test func randomSessionsKeepTheResultsAndTheDetailSound() async throws {
@@ -110,3 +111,8 @@ struct SeoulSalamFuzzTests {
     }
   }
 }
+
+/// Whether this run is the ThreadSanitizer pass of `.ci/run` (`.ci/repeat-tests.sh` too), which
+/// says so in the environment: `CASCADE_THREAD_SANITIZER=1 swift test --sanitize=thread`.
+private let underThreadSanitizer =
+  ProcessInfo.processInfo.environment["CASCADE_THREAD_SANITIZER"] == "1"

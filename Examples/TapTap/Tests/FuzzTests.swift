@@ -18,7 +18,8 @@ struct TapTapFuzzTests {
   static let seeds: [UInt64] = [1, 4, 9, 16]
   /// A fifth under ThreadSanitizer, whose run is several times slower: enough steps to reach
   /// every screen and effect it checks for races; the plain run keeps the whole budget.
-  static let stepsPerSeed = TestProcess.isThreadSanitized ? 500 : 2_500
+  /// `.ci/run` sets `CASCADE_THREAD_SANITIZER=1` for its ThreadSanitizer pass.
+  static let stepsPerSeed = underThreadSanitizer ? 500 : 2_500
   static let current = AppVersion("2.1.0")!
 
   @Test func randomLaunchesStayInLegalStates() async {
@@ -147,3 +148,8 @@ final class Device {
     return nil
   }
 }
+
+/// Whether this run is the ThreadSanitizer pass of `.ci/run` (`.ci/repeat-tests.sh` too), which
+/// says so in the environment: `CASCADE_THREAD_SANITIZER=1 swift test --sanitize=thread`.
+private let underThreadSanitizer =
+  ProcessInfo.processInfo.environment["CASCADE_THREAD_SANITIZER"] == "1"

@@ -16,7 +16,8 @@ struct TouchSchoolFuzzTests {
   static let seeds: [UInt64] = [3, 14, 15, 92]
   /// A fifth under ThreadSanitizer, whose run is several times slower: enough steps to reach
   /// every screen and effect it checks for races; the plain run keeps the whole budget.
-  static let stepsPerSeed = TestProcess.isThreadSanitized ? 500 : 2_500
+  /// `.ci/run` sets `CASCADE_THREAD_SANITIZER=1` for its ThreadSanitizer pass.
+  static let stepsPerSeed = underThreadSanitizer ? 500 : 2_500
 
   @Test func randomSessionsKeepTheRankingSoundAndLoseNoTap() async {
     let coverage = Coverage()
@@ -319,3 +320,8 @@ extension TouchSchoolFuzzTests {
     return Ranking(touches: touches)
   }
 }
+
+/// Whether this run is the ThreadSanitizer pass of `.ci/run` (`.ci/repeat-tests.sh` too), which
+/// says so in the environment: `CASCADE_THREAD_SANITIZER=1 swift test --sanitize=thread`.
+private let underThreadSanitizer =
+  ProcessInfo.processInfo.environment["CASCADE_THREAD_SANITIZER"] == "1"

@@ -1,13 +1,3 @@
-import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Dependencies boxed for the slot below; a store allocates its box once.
 @usableFromInline
 final class _DependencyBox: Sendable {
@@ -26,29 +16,13 @@ final class _DependencyBox: Sendable {
 ///
 /// The slot is one per process, owned by the thread running a send loop: send loops run on the
 /// main actor only, so there is at most one such thread at a time, and it is the only one that
-/// writes the slot, with two atomic stores and a `pthread_self` per batch rather than a
-/// thread-local's `pthread_setspecific` calls. Any other thread reads the owner, sees it is not
-/// itself, and never touches the box.
+/// writes the slot, with two atomic stores and a thread-id read per batch rather than a
+/// thread-local's calls. Any other thread reads the owner, sees it is not itself, and never
+/// touches the box. Where the OS gives no thread identity (the portable fallback, see
+/// `Internal/Platform.swift`), the slot is a task-local instead.
 @usableFromInline
 enum _BatchDependencies {
-  /// The thread running a send loop, or 0.
-  @usableFromInline static let owner = Atomic<UInt>(0)
-  /// That loop's dependencies: read and written by the owner only (`nonisolated(unsafe)`: the
-  /// main actor's jobs, which are the only writers, are ordered one after another).
-  @usableFromInline nonisolated(unsafe) static var box: Unmanaged<_DependencyBox>?
-
-  @inlinable static var thread: UInt {
-    #if canImport(Darwin)
-      UInt(bitPattern: pthread_self())
-    #else
-      UInt(pthread_self())
-    #endif
-  }
-
-  @inlinable static var current: _DependencyBox? {
-    guard owner.load(ordering: .relaxed) == thread else { return nil }
-    return box?.takeUnretainedValue()
-  }
+  @inlinable static var current: _DependencyBox? { _SendLoopSlot.current }
 
   @inlinable
   static func with<Result>(_ box: _DependencyBox, _ body: () throws -> Result) rethrows -> Result {
@@ -60,15 +34,6 @@ enum _BatchDependencies {
   static func with<Result>(
     unretained box: Unmanaged<_DependencyBox>, _ body: () throws -> Result
   ) rethrows -> Result {
-    let thread = thread
-    let previousOwner = owner.load(ordering: .relaxed)
-    let previousBox = self.box
-    self.box = box
-    owner.store(thread, ordering: .relaxed)
-    defer {
-      self.box = previousBox
-      owner.store(previousOwner, ordering: .relaxed)
-    }
-    return try body()
+    try _SendLoopSlot.with(unretained: box, body)
   }
 }

@@ -1,33 +1,5 @@
 import Testing
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
-/// Facts about the process the tests run in, for sizing work that a slower build of the
-/// process should do less of.
-public enum TestProcess {
-  /// Whether ThreadSanitizer instruments this process (`swift test --sanitize=thread`), which
-  /// makes every memory access several times slower: a fuzzer can run fewer steps there and
-  /// still cover the code it checks for races, while the plain run keeps the full budget.
-  ///
-  /// ```swift
-  /// static let stepsPerSeed = TestProcess.isThreadSanitized ? 500 : 2_500
-  /// ```
-  public static let isThreadSanitized: Bool = {
-    #if canImport(Darwin)
-      let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
-    #else
-      let handle = dlopen(nil, RTLD_NOW)
-    #endif
-    return dlsym(handle, "__tsan_init") != nil
-  }()
-}
-
 /// Waits until `condition` holds, checking it after each yield and, after the first hundred
 /// checks, every millisecond: for a test waiting on work that runs on the global pool or in
 /// another thread, where nothing can be awaited directly.
