@@ -587,7 +587,9 @@ enum Scaling {
     let count = observerCounts.count
     let timings = await measureInterleaved(cases + floors)
     // Each observer of the changed row, and only it, wakes: one per send, in both.
-    let perSend = counters.map { String(format: "%g", Double($0.woken.count) / Double($0.sent.count)) }
+    let perSend = counters.map {
+      String(format: "%g", Double($0.woken.count) / Double($0.sent.count))
+    }
     let sizes = observerCounts.map(String.init).joined(separator: ", ")
     return ScalingResult(
       id: "S5w", name: "a random row changes, M row stores under withObservationTracking",

@@ -61,8 +61,16 @@ public final class Recorder<State, Action> {
     if inspectable {
       storage.session = SessionBuilder(
         stateType: typeDescription(State.self), actionType: typeDescription(Action.self))
+      // While it lives, identified collections log their elements' in-place changes, so that
+      // the dump compares only the elements an action changed (see `_IncrementalDump`).
+      _rowObservationCount.add(1, ordering: .relaxed)
+      storage.dump = _IncrementalDump(trustingStampsAfter: _nextStructureStamp())
     }
     self.lock = Guarded(storage)
+  }
+
+  deinit {
+    if isInspectable { _rowObservationCount.subtract(1, ordering: .relaxed) }
   }
 
   /// How many actions were recorded so far: cheap, unlike ``recording``, which makes the

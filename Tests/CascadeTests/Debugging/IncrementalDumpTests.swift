@@ -93,8 +93,10 @@ private func expectStep<State>(
     check("every row gone")
   }
 
-  @Test(arguments: [1, 2, 3, 4, 5])
-  func randomChangesAlwaysGiveStateDumpsLines(seed: UInt64) {
+  /// With `trustingStamps`, the dump is a recorder's: collections log their in-place changes
+  /// while it lives, and it compares only the elements the log names.
+  @Test(arguments: [1, 2, 3, 4, 5], [false, true])
+  func randomChangesAlwaysGiveStateDumpsLines(seed: UInt64, trustingStamps: Bool) {
     struct Item: Equatable, Identifiable {
       var id: Int
       var tags: [String]
@@ -110,7 +112,11 @@ private func expectStep<State>(
     let scores = (0..<4).map { Shared(value: $0) }
     var state = Mixed()
     var nextID = 0
-    var dump = _IncrementalDump()
+    if trustingStamps { _rowObservationCount.add(1, ordering: .relaxed) }
+    defer { if trustingStamps { _rowObservationCount.subtract(1, ordering: .relaxed) } }
+    var dump =
+      trustingStamps
+      ? _IncrementalDump(trustingStampsAfter: _nextStructureStamp()) : _IncrementalDump()
     var lines: [String] = []
     for step in 0..<300 {
       switch random.next() % 10 {
@@ -122,7 +128,9 @@ private func expectStep<State>(
           state.rows.remove(at: Int(random.next() % UInt64(state.rows.count)))
         }
       case 2, 3:
-        for _ in 0..<Int(random.next() % 3) where !state.rows.isEmpty {
+        // Now and then every row, more changes than a collection's log keeps.
+        let changes = random.next() % 8 == 0 ? state.rows.count : Int(random.next() % 3)
+        for _ in 0..<changes where !state.rows.isEmpty {
           let index = Int(random.next() % UInt64(state.rows.count))
           if random.next() % 2 == 0 {
             state.rows[index].tags.append("t")
@@ -167,6 +175,49 @@ private func expectStep<State>(
       }
       #expect(lines == expected, "seed \(seed) step \(step)")
       if lines != expected { break }
+    }
+  }
+
+  @Test func aCollectionChangedBeforeTheDumpTrustedStampsIsComparedInFull() {
+    // Changed while collections may not log (no row store, no recorder): the copy can keep
+    // its original's stamp with other contents.
+    let original = IdentifiedArray(uniqueElements: (0..<5).map { Row(id: $0, title: "\($0)") })
+    var changed = original
+    changed[id: 2]?.title = "changed"
+    _rowObservationCount.add(1, ordering: .relaxed)
+    defer { _rowObservationCount.subtract(1, ordering: .relaxed) }
+    var dump = _IncrementalDump(trustingStampsAfter: _nextStructureStamp())
+    var state = Screen()
+    state.rows = original
+    expectStep(&dump, of: state, "the original", sourceLocation: #_sourceLocation)
+    state.rows = changed
+    expectStep(&dump, of: state, "the copy changed before", sourceLocation: #_sourceLocation)
+    state.rows[id: 4]?.title = "logged"
+    expectStep(&dump, of: state, "a logged change", sourceLocation: #_sourceLocation)
+    state.rows[id: 0]?.tags = ["a", "b"]
+    state.rows[id: 4]?.tags = ["c"]
+    expectStep(&dump, of: state, "two rows grew lines", sourceLocation: #_sourceLocation)
+    state.rows[id: 1]?.tags = ["d"]
+    state.rows[id: 0]?.tags = []
+    expectStep(&dump, of: state, "one shrank, one grew", sourceLocation: #_sourceLocation)
+  }
+
+  @Test func lineOffsetsSumTheCountsBeforeAnyElement() {
+    var counts = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5]
+    var offsets = _LineOffsets(counts)
+    func check(sourceLocation: SourceLocation = #_sourceLocation) {
+      for position in 0...counts.count {
+        #expect(
+          offsets.lines(before: position) == counts.prefix(position).reduce(0, +),
+          "before \(position)", sourceLocation: sourceLocation)
+      }
+      #expect(offsets.total == counts.reduce(0, +), sourceLocation: sourceLocation)
+    }
+    check()
+    for (position, delta) in [(0, 2), (10, -4), (5, 1), (7, -6), (3, 0)] {
+      counts[position] += delta
+      offsets.add(delta, at: position)
+      check()
     }
   }
 

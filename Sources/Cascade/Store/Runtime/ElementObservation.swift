@@ -1,9 +1,10 @@
 import Observation
 import Synchronization
 
-/// How many collections have row stores, in the whole process: while none has, an identified
-/// collection does not log its elements' in-place changes (only a row's store reads them), and
-/// a row action costs what it did before row observation existed.
+/// How many collections have row stores, and how many inspectable recorders live, in the whole
+/// process: while there are none, an identified collection does not log its elements' in-place
+/// changes (only a row's store and a recorder's dump read them), and a row action costs what it
+/// did before row observation existed.
 @usableFromInline
 let _rowObservationCount = Atomic<Int>(0)
 
