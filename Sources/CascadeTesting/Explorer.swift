@@ -207,8 +207,9 @@ extension ExplorationSubject where Context == Void {
 ///
 /// Two configurations are the same when this key of their states (and context) is equal
 /// *and* their effects in flight are the same: the explorer adds that part itself. An effect
-/// is named by the configuration and event that started it, with how many actions it has sent,
-/// the actions it still holds, how long it has run on the test clock and whether it ended;
+/// is named by the action that started it and the key of the state it started in (what the
+/// reducer returned it for), with how many actions it has delivered, the actions it still
+/// holds, how long it has run on the test clock and whether its work ended;
 /// the clock's sleepers are compared by their deadlines from now; a store's next stack
 /// element id and whether the feature dismissed itself are compared too.
 ///

@@ -21,23 +21,38 @@ final class ExplorerLive<State: Equatable, Action, Context>: ExplorerEffectWatch
   /// The configuration (node) the event being applied started from, and the event: what new
   /// effects are named by.
   private var parent = 0
+  /// The state the event being applied started from.
+  private var parentState: State?
   private var event: ExplorationEvent<Action>?
   private var ordinal = 0
-  private let nameBirth: @MainActor (_ parent: Int, _ event: EventKey, _ ordinal: Int) -> Int
+  private let nameBirth:
+    @MainActor (_ parent: BirthParent, _ event: EventKey, _ ordinal: Int) -> Int
+  /// The user's key, when configurations are pruned.
+  private let userKey: (@MainActor (State, Context) -> AnyHashable)?
 
   init(
     subject: ExplorationSubject<State, Action, Context>,
-    nameBirth: @escaping @MainActor (Int, EventKey, Int) -> Int
+    userKey: (@MainActor (State, Context) -> AnyHashable)?,
+    nameBirth: @escaping @MainActor (BirthParent, EventKey, Int) -> Int
   ) {
     self.subject = subject
+    self.userKey = userKey
     self.nameBirth = nameBirth
   }
 
   /// An effect's work started.
   func born(_ lifetime: _TestEffectLifetime) {
     lifetimes.append(lifetime)
-    let key = event.map(eventKey) ?? .send("")
-    births.append(nameBirth(parent, key, ordinal))
+    let key = event.map(eventKey) ?? .advance(.zero)
+    // An effect is what the reducer returned for an action in a state: named by the state's
+    // key (the configuration itself when nothing is pruned) and the action.
+    let origin: BirthParent =
+      if let userKey, let parentState {
+        .state(userKey(parentState, subject.context))
+      } else {
+        .configuration(parent)
+      }
+    births.append(nameBirth(origin, key, ordinal))
     ordinal += 1
     startedAt.append(clock?.now.offset ?? .zero)
     delivered.append(0)
@@ -53,8 +68,8 @@ final class ExplorerLive<State: Equatable, Action, Context>: ExplorerEffectWatch
 
   private func eventKey(_ event: ExplorationEvent<Action>) -> EventKey {
     switch event {
-    case let .send(action): .send(stateDump(action))
-    case let .receive(_, effect): .receive(effect == 0 ? -1 : births[effect - 1])
+    case let .send(action): .action(stateDump(action))
+    case let .receive(action, _): .action(stateDump(action))
     case let .advance(by: duration): .advance(duration)
     }
   }
@@ -92,6 +107,7 @@ final class ExplorerLive<State: Equatable, Action, Context>: ExplorerEffectWatch
   @discardableResult
   func apply(_ event: ExplorationEvent<Action>, from parent: Int) async -> [Action] {
     self.parent = parent
+    self.parentState = store.state
     self.event = event
     ordinal = 0
     switch event {
@@ -123,6 +139,7 @@ final class ExplorerLive<State: Equatable, Action, Context>: ExplorerEffectWatch
       await deliver(at: position)
     }
     self.event = nil
+    self.parentState = nil
     return sent
   }
 
@@ -166,7 +183,14 @@ final class ExplorerLive<State: Equatable, Action, Context>: ExplorerEffectWatch
           held: held.map { stateDump(store.received[$0].action) },
           elapsed: now - startedAt[index], ended: ended))
     }
-    effects.sort { $0.birth < $1.birth }
+    // A multiset: twins (two effects started alike) compare the same in either order.
+    effects.sort { lhs, rhs in
+      if lhs.birth != rhs.birth { return lhs.birth < rhs.birth }
+      if lhs.delivered != rhs.delivered { return lhs.delivered < rhs.delivered }
+      if lhs.elapsed != rhs.elapsed { return lhs.elapsed < rhs.elapsed }
+      if lhs.ended != rhs.ended { return !lhs.ended }
+      return lhs.held.lexicographicallyPrecedes(rhs.held)
+    }
     let deadlines = clock?.pendingDeadlines.map { $0.offset - now } ?? []
     return EffectsKey(
       effects: effects, deadlines: deadlines, stackElementID: store.stackElementIDs.peek(),
@@ -191,12 +215,18 @@ struct ExplorerSnapshot<State> {
   let stackElementID: Int
 }
 
-/// An event as part of what names an effect: a send by its action's text, a delivery by the
-/// name of the effect that delivered (-1 for a reducer's `.send`), an advance by its length.
+/// An event as part of what names an effect: the action reduced (sent or delivered, by its
+/// text), or an advance (which starts none).
 enum EventKey: Hashable {
-  case send(String)
-  case receive(Int)
+  case action(String)
   case advance(Duration)
+}
+
+/// Where an effect started: in a state (by the user's key), or, when nothing is pruned, in a
+/// configuration (by its node).
+enum BirthParent: Hashable {
+  case state(AnyHashable)
+  case configuration(Int)
 }
 
 /// The effects part of a configuration's key.

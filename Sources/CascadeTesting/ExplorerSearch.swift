@@ -42,14 +42,14 @@ final class ExplorerSearch<State: Equatable, Action, Context> {
   init(explorer: Explorer<State, Action, Context>) { self.explorer = explorer }
 
   struct BirthKey: Hashable {
-    let parent: Int
+    let parent: BirthParent
     let event: EventKey
     let ordinal: Int
   }
 
-  /// The name of an effect started by `event` from configuration `parent`, the `ordinal`-th
-  /// the event started: the same name for the same start on every path.
-  func birth(parent: Int, event: EventKey, ordinal: Int) -> Int {
+  /// The name of an effect started by `event` from `parent`, the `ordinal`-th the event
+  /// started: the same name for the same start on every path.
+  func birth(parent: BirthParent, event: EventKey, ordinal: Int) -> Int {
     let key = BirthKey(parent: parent, event: event, ordinal: ordinal)
     if let name = births[key] { return name }
     births[key] = births.count
@@ -151,7 +151,7 @@ final class ExplorerSearch<State: Equatable, Action, Context> {
 
   private func makeLive() async -> Live {
     let subject = await explorer.setUp()
-    let live = Live(subject: subject) { [unowned self] in
+    let live = Live(subject: subject, userKey: explorer.key.make) { [unowned self] in
       birth(parent: $0, event: $1, ordinal: $2)
     }
     relay.live = live

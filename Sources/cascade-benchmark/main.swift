@@ -133,7 +133,7 @@ if json {
     text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
   }
   func number(_ value: Double) -> String { String(format: value < 10 ? "%.2f" : "%.1f", value) }
-  if !results.isEmpty || scaling.isEmpty {
+  if !results.isEmpty || (scaling.isEmpty && exploration.isEmpty) {
     print(
       pad("id", 5) + pad("workload", 46) + pad("ns/op", 11) + pad("floor ns", 11)
         + pad("ratio", 9) + "allocs/op")

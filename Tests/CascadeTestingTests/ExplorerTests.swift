@@ -194,6 +194,37 @@ private struct Search: Reducer {
   }
 }
 
+/// A door with a room behind it: poking the room once the door is shut is an action for a
+/// child that is gone, which Cascade warns about.
+private struct Door: Reducer {
+  struct State: Hashable {
+    var room: Int?
+  }
+  enum Action: Equatable {
+    case open
+    case shut
+    case room(Room)
+    enum Room: Equatable { case poke }
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .open: state.room = 0
+      case .shut: state.room = nil
+      case .room: break
+      }
+      return .none
+    }
+    .ifLet(\.room, action: Action.room) {
+      Reduce { room, _ in
+        room += 1
+        return .none
+      }
+    }
+  }
+}
+
 // MARK: - Enumerations
 
 /// Paths of up to `depth` events, and distinct states first reached at each depth, of Dial.
@@ -239,6 +270,56 @@ private func enumerateLoaderPaths(depth: Int) -> [Int] {
   }
   walk([], 0)
   return counts
+}
+
+/// Configurations of Loader first reached at each depth, and the transitions taken, when
+/// configurations are the same when their states are, and their effects in flight are: an
+/// effect is the state it started in (`load` starts the only kind), and what it still holds.
+private func enumerateLoaderConfigurations(depth: Int) -> (byDepth: [Int], transitions: Int) {
+  struct Effect: Hashable {
+    let origin: Loader.State
+    let remaining: Int
+  }
+  struct Configuration: Hashable {
+    var state: Loader.State
+    var effects: [Effect: Int]  // a multiset: identical effects are interchangeable
+  }
+  var seen: Set<Configuration> = [Configuration(state: Loader.State(), effects: [:])]
+  var layer = Array(seen)
+  var byDepth = [1]
+  var transitions = 0
+  for _ in 0..<depth {
+    var next: [Configuration] = []
+    func reach(_ configuration: Configuration) {
+      transitions += 1
+      if seen.insert(configuration).inserted { next.append(configuration) }
+    }
+    for configuration in layer {
+      var loaded = configuration
+      loaded.effects[Effect(origin: configuration.state, remaining: 2), default: 0] += 1
+      reach(loaded)
+      var bumped = configuration
+      bumped.state.generation += 1
+      reach(bumped)
+      for (effect, count) in configuration.effects {
+        for _ in 0..<count {  // each effect in flight delivers, even when it has a twin
+          var delivered = configuration
+          delivered.effects[effect]! -= 1
+          if delivered.effects[effect] == 0 { delivered.effects[effect] = nil }
+          if effect.remaining == 2 {
+            delivered.state.progress += 1
+            delivered.effects[Effect(origin: effect.origin, remaining: 1), default: 0] += 1
+          } else {
+            delivered.state.loaded.append(effect.origin.generation)
+          }
+          reach(delivered)
+        }
+      }
+    }
+    byDepth.append(next.count)
+    layer = next
+  }
+  return (byDepth, transitions)
 }
 
 /// Paths of Metronome by length, with the clock: each timer sleeps until a deadline, holds the
@@ -363,6 +444,19 @@ private func raceExplorer(depth: Int, key: ExplorationKey<Race.State, Void> = .n
     let result = await explorer.run()
     #expect(result.configurationsByDepth == enumerateLoaderPaths(depth: 4))
     #expect(result.isComplete)
+  }
+
+  @Test func configurationsWithEffectsMatchTheEnumeration() async {
+    let explorer = Explorer<Loader.State, Loader.Action, Void>(depth: 5, key: .state) {
+      ExplorationSubject(store: TestStore(initialState: Loader.State()) { Loader() })
+    } actions: { _, _ in
+      [.load, .bump]
+    }
+    let result = await explorer.run()
+    let expected = enumerateLoaderConfigurations(depth: 5)
+    #expect(result.configurationsByDepth == expected.byDepth)
+    #expect(result.transitions == expected.transitions)
+    #expect(result.pruned == expected.transitions - (result.configurations - 1))
   }
 
   @Test func pathsWithATimerMatchTheEnumeration() async {
@@ -506,6 +600,41 @@ private func raceExplorer(depth: Int, key: ExplorationKey<Race.State, Void> = .n
     // Nothing of the first search is left to land now.
     await store.finish()
     #expect(store.state.results == ["AA"])
+  }
+
+  @Test func aRuntimeWarningFailsThePathUnlessAllowed() async throws {
+    func explorer(allowing: Bool) -> Explorer<Door.State, Door.Action, Void> {
+      Explorer(depth: 3, key: .state) {
+        ExplorationSubject(store: TestStore(initialState: Door.State()) { Door() })
+      } actions: { _, _ in
+        [.open, .shut, .room(.poke)]
+      } allowsWarning: { message in
+        allowing && message.contains("child state was nil")
+      }
+    }
+    let failing = await explorer(allowing: false).run(reportsFailure: false)
+    let failure = try #require(failing.counterexample)
+    #expect(failure.isWarning)
+    #expect(failure.events == [.send(.room(.poke))])
+    #expect(failure.message.hasPrefix("unexpected runtime warning: "))
+    #expect(failure.message.contains("child state was nil"))
+    // The warning's lines are joined into the comment's one line.
+    let oneLine = failure.message.split(separator: "\n").joined(separator: " ")
+    #expect(failure.testStoreTest.hasSuffix("// The runtime warning is reported here: \(oneLine)"))
+    let allowed = await explorer(allowing: true).run()
+    #expect(allowed.passed)
+    #expect(allowed.isComplete)
+  }
+
+  @Test func aTimeLimitStopsTheSearchAndSaysSo() async {
+    var explorer = dialExplorer(depth: 6, key: .none, byState: true)
+    explorer.timeLimit = .zero
+    let result = await explorer.run()
+    #expect(!result.isComplete)
+    #expect(result.depthCompleted == 0)
+    #expect(result.fractionOfNextDepth == 0)
+    #expect(
+      result.report.hasPrefix("Exploration stopped: the time limit of 0.0 seconds was reached."))
   }
 
   @Test func theCounterexampleIsTheSameEveryRun() async {
