@@ -169,6 +169,10 @@ final class LiveProcess {
   /// Closes standard input: the end of input.
   func closeInput() { try? input.fileHandleForWriting.close() }
 
+  /// Stops reading standard output and closes it, as `app | head -1` does once `head` has its
+  /// line: the program's next write finds no reader.
+  func closeOutput() { try? output.fileHandleForReading.close() }
+
   /// Sends `signal` to the process.
   func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
 

@@ -113,7 +113,48 @@ public enum DataDirectory {
       if failure == EWOULDBLOCK { throw .inUse(folder.path, program: program) }
       throw .notWritable(folder.path, reason: "cannot lock \(file): \(reason)")
     }
+    // The lock file can be deleted while it is held; a second copy would then lock a new one.
+    // The folder itself carries a mark for each program that holds it, which no deleted file
+    // takes away (Linux: an open-file-description lock on one byte of the folder).
+    guard markFolder(folder, program: program) else {
+      close(descriptor)
+      throw .inUse(folder.path, program: program)
+    }
     heldLocks.withLock { $0[key] = descriptor }
+  }
+
+  /// Marks `folder` as held by `program` for as long as this process lives; `false` when
+  /// another process has marked it for `program`. Where such marks do not exist (not Linux),
+  /// the lock file alone keeps a second copy out.
+  private static func markFolder(_ folder: URL, program: String) -> Bool {
+    #if os(Linux)
+      let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      guard descriptor >= 0 else { return true }
+      // One byte per program name, far from any other program's (FNV-1a of the name).
+      var hash: UInt32 = 2_166_136_261
+      for byte in program.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+      var mark = flock()
+      mark.l_whence = Int16(SEEK_SET)
+      mark.l_start = off_t(hash)
+      mark.l_len = 1
+      mark.l_type = Int16(F_WRLCK)
+      let openFileGetLock: Int32 = 36  // F_OFD_GETLK
+      let openFileSetLock: Int32 = 37  // F_OFD_SETLK
+      if fcntl(descriptor, openFileGetLock, &mark) == 0, mark.l_type != Int16(F_UNLCK) {
+        close(descriptor)
+        return false
+      }
+      mark = flock()
+      mark.l_whence = Int16(SEEK_SET)
+      mark.l_start = off_t(hash)
+      mark.l_len = 1
+      mark.l_type = Int16(F_RDLCK)
+      // Kept open for as long as the process lives, like the lock file.
+      _ = fcntl(descriptor, openFileSetLock, &mark)
+      return true
+    #else
+      return true
+    #endif
   }
 
   /// The lock descriptors this process holds, by folder and program.
@@ -147,14 +188,43 @@ public enum DataDirectory {
     foldersToRemove.withLock { $0.append(folder) }
   }
 
-  private static let foldersToRemove = Guarded<[URL]>([])
-  private static let installExitHandler: Void = {
-    atexit {
-      for folder in DataDirectory.foldersToRemove.withLock({ $0 }) {
+  /// Removes the folders given to ``removeAtExit(_:)`` now: for an exit that skips the exit
+  /// handlers (a second signal's `_exit`). A file written into one meanwhile is retried once.
+  static func removeTemporaryFoldersNow() {
+    for folder in foldersToRemove.withLock({ $0 }) {
+      if (try? FileManager.default.removeItem(at: folder)) == nil {
         try? FileManager.default.removeItem(at: folder)
       }
     }
+  }
+
+  private static let foldersToRemove = Guarded<[URL]>([])
+  private static let installExitHandler: Void = {
+    atexit { DataDirectory.removeTemporaryFoldersNow() }
   }()
+
+  /// The files the example apps keep in a data folder, by name, with what each one is: a
+  /// `--record` file is never written over one of them, in any folder (another app sharing the
+  /// folder would lose it, or read the recording as its own data).
+  public static let filesTheAppsKeep: [String: String] = [
+    "ranking.json": "touch-school's ranking",
+    "bookmarks.json": "clean-area's bookmarks",
+    "settings.json": "taptap's settings",
+    "qapple-local.json": "qapple's answers, likes and reports",
+    ".touch-school.lock": "touch-school's lock file",
+    ".clean-area.lock": "clean-area's lock file",
+    ".taptap.lock": "taptap's lock file",
+    ".qapple.lock": "qapple's lock file",
+  ]
+
+  /// What `name` is when it is a file the example apps keep (see ``filesTheAppsKeep``), or a
+  /// copy of one moved aside as unreadable (`ranking.unreadable-2.json`); `nil` otherwise.
+  public static func keptFile(named name: String) -> String? {
+    if let kept = filesTheAppsKeep[name] { return kept }
+    guard let range = name.range(of: ".unreadable-") else { return nil }
+    let original = name[..<range.lowerBound] + ".json"
+    return filesTheAppsKeep[String(original)].map { "a rescued copy of \($0)" }
+  }
 
   private static func create(_ path: String, for requested: String) throws(Problem) {
     let parent = (path as NSString).deletingLastPathComponent

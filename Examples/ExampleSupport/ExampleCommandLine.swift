@@ -49,6 +49,8 @@ public struct ExampleCommandLine: Equatable, Sendable {
     case conflicting(String, String)
     /// A path that cannot be used: the option, the path, why.
     case badPath(String, String, String)
+    /// An output path that is a file the example apps keep: the option, the path, which file.
+    case keptFile(String, String, String)
 
     public var description: String {
       switch self {
@@ -63,6 +65,9 @@ public struct ExampleCommandLine: Equatable, Sendable {
         "\(option) takes \(expected), not '\(value)'"
       case .conflicting(let first, let second): "\(first) and \(second) cannot be given together"
       case .badPath(let option, let path, let reason): "\(option) cannot use '\(path)': \(reason)"
+      case .keptFile(let option, let path, let file):
+        "\(option) \(path) is one of the data files the example apps keep (\(file)); "
+          + "name another file"
       }
     }
   }
@@ -131,7 +136,9 @@ public struct ExampleCommandLine: Equatable, Sendable {
     interactiveOnly: Set<String> = [],
     arguments: [String] = Array(CommandLine.arguments.dropFirst())
   ) -> Self {
+    keepStandardDescriptorsTaken()
     lineBufferStandardOutput()
+    ensureEnoughOpenFiles(for: program)
     speakToTheUser(as: program)
     var commandLine = Self()
     commandLine.program = program
@@ -170,6 +177,35 @@ func lineBufferStandardOutput() {
   let stream = symbol.assumingMemoryBound(to: UnsafeMutablePointer<FILE>?.self).pointee
   setvbuf(stream, nil, _IOLBF, 0)
 }
+
+/// The open files a program needs at least: its standard streams, the input and signal
+/// threads' pipe, the data folder's lock, the runtime's event queues (three), and the data and
+/// resource files it reads and writes.
+let openFilesNeeded: rlim_t = 24
+
+/// Raises the limit on open files to ``openFilesNeeded`` when it is lower and the hard limit
+/// allows; otherwise says so and exits 2. With too few (`ulimit -n 8`) the runtime's event
+/// queue could not be made and the program trapped instead of saying why.
+func ensureEnoughOpenFiles(for program: String) {
+  var limit = rlimit()
+  guard getrlimit(resourceLimitOpenFiles, &limit) == 0, limit.rlim_cur < openFilesNeeded else {
+    return
+  }
+  if limit.rlim_max >= openFilesNeeded {
+    limit.rlim_cur = openFilesNeeded
+    if setrlimit(resourceLimitOpenFiles, &limit) == 0 { return }
+  }
+  printError(
+    "\(program): cannot open the files it needs: the limit on open files is "
+      + "\(limit.rlim_cur) (ulimit -n), and it needs at least \(openFilesNeeded)")
+  exit(2)
+}
+
+#if canImport(Glibc)
+  private let resourceLimitOpenFiles = Int32(RLIMIT_NOFILE.rawValue)
+#else
+  private let resourceLimitOpenFiles = RLIMIT_NOFILE
+#endif
 
 /// Prints what the program's features report at run time (`reportIssue`: a file that could not
 /// be read and was moved aside, a save that failed) as `program: message` on standard error:
@@ -210,6 +246,8 @@ public func withScratchDirectory<Result>(
 
 /// Runs a scripted scenario in a scratch folder (see ``withScratchDirectory(named:inside:_:isolation:)``),
 /// prints the verdict and exits: 0 when `run` returned no failed expectation, 1 otherwise.
+/// SIGINT, SIGTERM and SIGHUP in the middle remove the scratch folder and exit with 128 + the
+/// signal's number; a closed output pipe (`app | head -1`) lets the scenario finish and clean up.
 ///
 /// A `parent` folder that is not a folder the program can write in is refused first (see
 /// ``DataDirectory/check(_:)``): the message says which path and why, and the exit status is 2.
@@ -224,7 +262,13 @@ public func runScenarioAndExit(
       exit(2)
     }
   }
-  let failures = await withScratchDirectory(named: "\(program)-scenario", inside: parent, run)
+  // A signal or a closed output pipe in the middle leaves no scratch folder behind.
+  removeTemporaryFoldersOnSignal()
+  let failures = await withScratchDirectory(named: "\(program)-scenario", inside: parent) {
+    folder in
+    DataDirectory.removeAtExit(folder)
+    return await run(folder)
+  }
   if failures.isEmpty {
     print("\(program): scenario passed")
     exit(0)

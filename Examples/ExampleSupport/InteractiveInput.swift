@@ -13,32 +13,47 @@ import Synchronization
 ///
 /// Standard input is read on a thread of its own, so the store's effects (a timer, a live
 /// listing, a ranking stream) keep running on the main actor while the program waits for the
-/// next command. `lines` ends at the end of input, or at the first SIGINT (Ctrl-C), SIGTERM or
-/// SIGHUP (a closed terminal): the session then leaves as it does after `quit`, saving what is
-/// waiting, and exits with ``exitStatus`` (0, or 128 + the signal's number, as a shell
-/// expects). A second signal while it leaves exits at once. A closed output pipe no longer
-/// kills the process (SIGPIPE is ignored), so the work is still saved.
+/// next command. `lines` ends at the end of input (a closed standard input, `app <&-`, is one),
+/// or at the first SIGINT (Ctrl-C), SIGTERM or SIGHUP (a closed terminal) once the command
+/// running then is done: lines typed ahead and not yet run are dropped, so a signal never waits
+/// behind them. The session then leaves as it does after `quit`, saving what is waiting, and
+/// exits with ``exitStatus`` (0, or 128 + the signal's number, as a shell expects). A second
+/// signal while it leaves exits at once, saying on standard error what it did not save, and
+/// removes the temporary data folder. A closed output pipe no longer kills the process (SIGPIPE
+/// is ignored), so the work is still saved.
 ///
 /// ```swift
-/// let input = InteractiveInput()
+/// let input = InteractiveInput(program: "counter", unsaved: ["the recording"])
 /// for await line in input.lines {
 ///   // ...
 /// }
 /// await leave(status: input.exitStatus)
 /// ```
 public final class InteractiveInput: Sendable {
-  /// The commands typed, one line each, without the newline.
-  public let lines: AsyncStream<String>
+  /// The commands typed, one line each, without the newline; they end at the end of input or
+  /// after a signal (the lines typed ahead are then dropped).
+  public var lines: Lines { Lines(base: stream, input: self) }
+  private let stream: AsyncStream<String>
   private let continuation: AsyncStream<String>.Continuation
   /// The signal that ended the session, 0 when none did.
   private let stopSignal = Atomic<Int32>(0)
+  private let program: String
+  private let unsaved: [String]
 
   /// Starts reading standard input and listening for SIGINT, SIGTERM and SIGHUP. Make it
   /// before the session prepares anything a signal must not leave behind: from the moment
   /// this returns, a signal ends the session as `quit` does, never the process outright.
-  public init() {
-    (lines, continuation) = AsyncStream<String>.makeStream()
+  ///
+  /// - Parameters:
+  ///   - program: The program's name, for the message a second signal prints.
+  ///   - unsaved: What a second signal, exiting at once, leaves unsaved ("the recording to
+  ///     session.json"), said on standard error when it happens.
+  public init(program: String = "", unsaved: [String] = []) {
+    self.program = program
+    self.unsaved = unsaved
+    (stream, continuation) = AsyncStream<String>.makeStream()
     signal(SIGPIPE, SIG_IGN)
+    keepStandardDescriptorsTaken()
     _SignalPipe.install()
     let signalReader = Thread { [self] in
       while let number = _SignalPipe.next() { stop(by: number) }
@@ -53,6 +68,9 @@ public final class InteractiveInput: Sendable {
     reader.name = "standard input"
     reader.start()
   }
+
+  /// Whether a signal asked the session to end.
+  public var isStopping: Bool { stopSignal.load(ordering: .relaxed) != 0 }
 
   /// What the process should exit with once the session has left: 0 after the end of input,
   /// 128 + the signal's number after a signal.
@@ -71,7 +89,85 @@ public final class InteractiveInput: Sendable {
       // not `exit`: `exit` would run the process's teardown (atexit handlers, static
       // destructors) on this thread while the main thread is still using what it tears
       // down. Output is line-buffered, so every reply already printed is out.
+      let name = program.isEmpty ? "" : "\(program): "
+      let said =
+        unsaved.isEmpty
+        ? "\(name)a second signal: exiting at once, with nothing waiting to be saved\n"
+        : "\(name)a second signal: exiting at once; not saved: "
+          + unsaved.joined(separator: "; ") + "\n"
+      said.utf8CString.withUnsafeBufferPointer { text in
+        _ = write(2, text.baseAddress, text.count - 1)
+      }
+      DataDirectory.removeTemporaryFoldersNow()
       _exit(128 + number)
+    }
+  }
+
+  /// ``InteractiveInput/lines``: the lines typed, up to the end of input or a signal.
+  ///
+  /// ```swift
+  /// for await line in input.lines { print(line) }
+  /// ```
+  public struct Lines: AsyncSequence, Sendable {
+    public typealias Element = String
+    public typealias Failure = Never
+    let base: AsyncStream<String>
+    let input: InteractiveInput
+
+    /// Iterates the lines.
+    public func makeAsyncIterator() -> Iterator {
+      Iterator(base: base.makeAsyncIterator(), input: input)
+    }
+
+    /// The next line, `nil` at the end of input or once a signal came.
+    public struct Iterator: AsyncIteratorProtocol {
+      public typealias Element = String
+      public typealias Failure = Never
+      var base: AsyncStream<String>.Iterator
+      let input: InteractiveInput
+
+      /// The next line typed, `nil` when the session ends.
+      public mutating func next() async -> String? {
+        guard !input.isStopping else { return nil }
+        let line = await base.next()
+        return input.isStopping ? nil : line
+      }
+
+      /// The next line typed, `nil` when the session ends, run in `actor`'s isolation.
+      public mutating func next(isolation actor: isolated (any Actor)?) async -> String? {
+        guard !input.isStopping else { return nil }
+        let line = await base.next(isolation: actor)
+        return input.isStopping ? nil : line
+      }
+    }
+  }
+}
+
+/// For a scripted scenario, which has nothing to save: SIGINT, SIGTERM and SIGHUP remove the
+/// temporary folders (see ``DataDirectory/removeAtExit(_:)``) and exit at once with 128 + the
+/// signal's number; a closed output pipe no longer kills the process before it cleans up.
+func removeTemporaryFoldersOnSignal() {
+  signal(SIGPIPE, SIG_IGN)
+  _SignalPipe.install()
+  let thread = Thread {
+    while let number = _SignalPipe.next() {
+      DataDirectory.removeTemporaryFoldersNow()
+      _exit(128 + number)
+    }
+  }
+  thread.name = "signals"
+  thread.start()
+}
+
+/// Standard input, output and error that were closed (`app <&-`) are opened on `/dev/null`, so
+/// that no descriptor the program makes (a pipe, a lock file) takes their number: a closed
+/// standard input is then the end of input, and a closed output swallows what is printed.
+func keepStandardDescriptorsTaken() {
+  for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) < 0 && errno == EBADF {
+    let opened = open("/dev/null", O_RDWR)
+    if opened >= 0, opened != descriptor {
+      dup2(opened, descriptor)
+      close(opened)
     }
   }
 }
@@ -80,7 +176,7 @@ public final class InteractiveInput: Sendable {
 /// writes the signal's number to a pipe; a thread reads the pipe. A dispatch signal source is
 /// armed later, on its own queue, and a signal arriving before that was ignored and lost: the
 /// session then never ended.
-private enum _SignalPipe {
+enum _SignalPipe {
   /// The pipe's ends; written once, before the handler is installed.
   nonisolated(unsafe) static var readEnd: Int32 = -1
   nonisolated(unsafe) static var writeEnd: Int32 = -1

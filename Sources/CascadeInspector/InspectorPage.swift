@@ -46,7 +46,7 @@ package enum InspectorPage {
       let session: RecordedSession
     }
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.withoutEscapingSlashes]
+    encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
     // Encoding strings and integers cannot fail; an empty object keeps the page working.
     let json = (try? encoder.encode(Payload(title: title, session: session))).map {
       String(decoding: $0, as: UTF8.self)

@@ -21,21 +21,19 @@ func fail(_ message: String, showingUsage: Bool = true) -> Never {
   exit(2)
 }
 
-/// Why `file` cannot be written, in words: its folder is missing or a file, or the system's
-/// reason.
-func whyNotWritable(_ file: URL) -> String {
-  let folder = file.deletingLastPathComponent().path
-  var isFolder: ObjCBool = false
-  guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
-    return "the folder \(folder) does not exist"
+/// Standard input, output and error that were closed (`cascade-inspect … >&-`) are opened on
+/// `/dev/null`, so that no file this program opens takes their number and receives what is
+/// printed.
+func keepStandardDescriptorsTaken() {
+  for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) < 0 && errno == EBADF {
+    let opened = open("/dev/null", O_RDWR)
+    if opened >= 0, opened != descriptor {
+      dup2(opened, descriptor)
+      close(opened)
+    }
   }
-  guard isFolder.boolValue else { return "\(folder) is a file, not a folder" }
-  if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), isFolder.boolValue {
-    return "it is a folder; name a file"
-  }
-  guard access(folder, W_OK) == 0 else { return "the folder \(folder) is not writable" }
-  return "the system refused the write"
 }
+keepStandardDescriptorsTaken()
 
 var input: String?
 var output: String?
@@ -94,10 +92,20 @@ do {
 } catch {
   fail("\(error)", showingUsage: false)
 }
+// A link is written through and a pipe, a FIFO or a terminal written directly: see OutputFile.
+var existing = stat()
+let toRegularFile = stat(outputURL.path, &existing) != 0 || existing.st_mode & S_IFMT == S_IFREG
 do {
-  try Data(page.utf8).write(to: outputURL, options: .atomic)
+  try OutputFile.write(Data(page.utf8), to: outputURL.path)
 } catch {
-  fail("cannot write \(outputURL.path): \(whyNotWritable(outputURL))", showingUsage: false)
+  fail("\(error)", showingUsage: false)
 }
 let kilobytes = (page.utf8.count + 1023) / 1024
-print("cascade-inspect: wrote \(outputURL.path) (\(session.steps.count) steps, \(kilobytes) KB)")
+let summary =
+  "cascade-inspect: wrote \(outputURL.path) (\(session.steps.count) steps, \(kilobytes) KB)"
+// A page written to standard output (`-o /dev/stdout`) is not followed by the summary there.
+if toRegularFile {
+  print(summary)
+} else {
+  FileHandle.standardError.write(Data((summary + "\n").utf8))
+}

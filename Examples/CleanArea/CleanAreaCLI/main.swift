@@ -8,7 +8,7 @@ import Foundation
 // commands from standard input, with bookmarks kept in --data-dir between runs.
 
 let usage = """
-  usage: clean-area [--interactive] [--data-dir PATH] [--policies PATH] [--record FILE]
+  usage: clean-area [--interactive] [--data-dir PATH] [--policies PATH] [--record FILE [--force]]
 
     (default)          run the scripted scenario and check its expectations
     --interactive      read commands (type 'help' for the list)
@@ -17,6 +17,7 @@ let usage = """
                        your bookmarks
     --policies PATH    with --interactive: a policies file to read instead of the shipped one
     --record FILE      write the session's recording to FILE, for cascade-inspect
+    --force            with --record: replace a file that is not a recording
   """
 
 let commands = """
@@ -29,7 +30,7 @@ let commands = """
   """
 
 let commandLine = ExampleCommandLine.parseOrExit(
-  program: "clean-area", usage: usage, flags: ["--interactive"],
+  program: "clean-area", usage: usage, flags: ["--interactive", "--force"],
   options: ["--data-dir", "--policies", "--record"], interactiveOnly: ["--policies"])
 let recording = SessionRecording<StartFeature.State, StartFeature.Action>(commandLine)
 let options = commandLine.values
@@ -42,7 +43,7 @@ guard commandLine.has("--interactive") else {
   }
 }
 // From here on a signal ends the session as `quit` does, leaving nothing behind.
-let input = InteractiveInput()
+let input = InteractiveInput(program: commandLine.program, unsaved: recording.unsaved)
 let dataDirectory = commandLine.dataDirectoryOrExit(files: ["bookmarks.json"])
 
 let bookmarks = BookmarkClient.live(file: dataDirectory.appendingPathComponent("bookmarks.json"))
@@ -106,7 +107,7 @@ for await line in input.lines {
   case ("help", _): print(commands)
   case ("quit", _), ("q", _): recording.saveAndExit(0)
   case ("category", nil), ("search", nil), ("open", nil):
-    print("'\(line)' needs a value; type 'help'")
+    print("'\(echo(line))' needs a value; type 'help'")
   case ("state", _), ("", _): break
   case ("all", _): if let action = mainAction(.tabSelected(.all)) { await run(action) }
   case ("categories", _):
@@ -134,7 +135,7 @@ for await line in input.lines {
     }
     guard let id = Int(text), listed.contains(where: { $0.id == id }), let action else {
       let ids = listed.map { "\($0.id)" }.joined(separator: ", ")
-      print("open ID: ID is one of the policies listed here (\(ids)), not '\(text)'")
+      print("open ID: ID is one of the policies listed here (\(ids)), not '\(echo(text))'")
       continue
     }
     let before = store.path.count

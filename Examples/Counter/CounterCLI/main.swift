@@ -9,17 +9,18 @@ import Foundation
 let commandLine = ExampleCommandLine.parseOrExit(
   program: "counter",
   usage: """
-    usage: counter [--interactive] [--record FILE]
+    usage: counter [--interactive] [--record FILE [--force]]
 
       (default)       run the scripted scenario and check its expectations
       --interactive   read commands from standard input: + - reset timer state quit
       --record FILE   write the session's recording to FILE, for cascade-inspect
+      --force         with --record: replace a file that is not a recording
     """,
-  flags: ["--interactive"], options: ["--record"])
+  flags: ["--interactive", "--force"], options: ["--record"])
 let recording = SessionRecording<CounterFeature.State, CounterFeature.Action>(commandLine)
 
 if commandLine.has("--interactive") {
-  let input = InteractiveInput()
+  let input = InteractiveInput(program: commandLine.program, unsaved: recording.unsaved)
   let store = Store(initialState: CounterFeature.State()) {
     CounterFeature().record(into: recording.recorder)
   }

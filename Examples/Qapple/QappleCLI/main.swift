@@ -7,7 +7,7 @@ import Foundation
 // exits non-zero if an expectation fails; --interactive reads commands from stdin.
 
 let usage = """
-  usage: qapple [--interactive] [--data-dir PATH] [--record FILE]
+  usage: qapple [--interactive] [--data-dir PATH] [--record FILE [--force]]
 
     (default)        run the scripted scenario and check its expectations
     --interactive    read commands: question, answers, more, like N, report N, delete N,
@@ -15,10 +15,12 @@ let usage = """
     --data-dir PATH  where your answers, likes and reports are kept (default: a new temporary
                      directory); the scenario works in a scratch folder of its own inside it
     --record FILE    write the session's recording to FILE, for cascade-inspect
+    --force          with --record: replace a file that is not a recording
   """
 
 let commandLine = ExampleCommandLine.parseOrExit(
-  program: "qapple", usage: usage, flags: ["--interactive"], options: ["--data-dir", "--record"])
+  program: "qapple", usage: usage, flags: ["--interactive", "--force"],
+  options: ["--data-dir", "--record"])
 let recording = SessionRecording<TodayQuestionFeature.State, TodayQuestionFeature.Action>(
   commandLine)
 
@@ -30,7 +32,7 @@ guard commandLine.has("--interactive") else {
   }
 }
 // From here on a signal ends the session as `quit` does, leaving nothing behind.
-let input = InteractiveInput()
+let input = InteractiveInput(program: commandLine.program, unsaved: recording.unsaved)
 let dataDirectory = commandLine.dataDirectoryOrExit(files: ["qapple-local.json"])
 
 let store = Store(initialState: TodayQuestionFeature.State()) {
@@ -59,7 +61,7 @@ let store = Store(initialState: TodayQuestionFeature.State()) {
       ]
       .filter { !$0.isEmpty }.joined(separator: ", ")
       print(
-        "  \(index + 1). \(answer.authorNickname): \(answer.content)\(marks.isEmpty ? "" : " [\(marks)]")"
+        "  \(index + 1). \(echo(answer.authorNickname)): \(echo(answer.content, limit: 200))\(marks.isEmpty ? "" : " [\(marks)]")"
       )
     }
     if let error = list.errorMessage { print("! \(error) (type 'refresh' to try again)") }
@@ -79,7 +81,7 @@ let store = Store(initialState: TodayQuestionFeature.State()) {
     let given = words.dropFirst().joined(separator: " ")
     print(
       "\(words[0]) N: N is an answer number from 1 to \(list.answers.count)"
-        + (given.isEmpty ? "" : ", not '\(given)'"))
+        + (given.isEmpty ? "" : ", not '\(echo(given))'"))
     return nil
   }
   return list.answers[n - 1].id

@@ -7,7 +7,7 @@ import Foundation
 // and exits non-zero if an expectation fails; --interactive reads commands from stdin.
 
 let usage = """
-  usage: seoul-salam [--interactive] [--data PATH] [--changes PATH | --no-changes] [--record FILE]
+  usage: seoul-salam [--interactive] [--data PATH] [--changes PATH | --no-changes] [--record FILE [--force]]
 
     (default)        run the scripted scenario and check its expectations
     --interactive    read commands: observe, stop, search TEXT, reset, open N, close, retry, list, quit
@@ -15,10 +15,11 @@ let usage = """
     --changes PATH   a change log to replay instead of the shipped one (one change a second)
     --no-changes     replay no change log
     --record FILE    write the session's recording to FILE, for cascade-inspect
+    --force          with --record: replace a file that is not a recording
   """
 
 let commandLine = ExampleCommandLine.parseOrExit(
-  program: "seoul-salam", usage: usage, flags: ["--interactive", "--no-changes"],
+  program: "seoul-salam", usage: usage, flags: ["--interactive", "--force", "--no-changes"],
   options: ["--data", "--changes", "--record"],
   interactiveOnly: ["--data", "--changes", "--no-changes"])
 let recording = SessionRecording<RestaurantFeature.State, RestaurantFeature.Action>(commandLine)
@@ -39,7 +40,7 @@ let changes: RestaurantClient.ChangeLog =
   flags.contains("--no-changes")
   ? .none : options["--changes"].map { .file(URL(fileURLWithPath: $0)) } ?? .shipped
 // From here on a signal ends the session as `quit` does.
-let input = InteractiveInput()
+let input = InteractiveInput(program: commandLine.program, unsaved: recording.unsaved)
 let store = Store(initialState: RestaurantFeature.State()) {
   RestaurantFeature().record(into: recording.recorder)
 } withDependencies: {
@@ -105,7 +106,7 @@ for await line in input.lines {
     } else if let n = Int(given), n >= 1, n <= store.results.count {
       store.send(.restaurantTapped(store.results[n - 1].id))
     } else {
-      print("open N: N is a result number from 1 to \(store.results.count), not '\(given)'")
+      print("open N: N is a result number from 1 to \(store.results.count), not '\(echo(given))'")
     }
   case "close":
     guard store.detail != nil else {

@@ -8,7 +8,7 @@ import Foundation
 // commands from standard input.
 
 let usage = """
-  usage: taptap [--interactive] [--data-dir PATH] [--lookup PATH] [--version X.Y.Z] [--splash-ms N] [--record FILE]
+  usage: taptap [--interactive] [--data-dir PATH] [--lookup PATH] [--version X.Y.Z] [--splash-ms N] [--record FILE [--force]]
 
     (default)          run the scripted scenario and check its expectations
     --interactive      read commands: appear next skip start tap reset update state quit
@@ -18,10 +18,11 @@ let usage = """
     --version X.Y.Z    the version of the running app (default 2.1.0; X.Y means X.Y.0)
     --splash-ms N      how long the splash shows (default 1550)
     --record FILE      write the session's recording to FILE, for cascade-inspect
+    --force            with --record: replace a file that is not a recording
   """
 
 let commandLine = ExampleCommandLine.parseOrExit(
-  program: "taptap", usage: usage, flags: ["--interactive"],
+  program: "taptap", usage: usage, flags: ["--interactive", "--force"],
   options: ["--data-dir", "--lookup", "--version", "--splash-ms", "--record"],
   interactiveOnly: ["--lookup", "--version", "--splash-ms"])
 let recording = SessionRecording<AppFeature.State, AppFeature.Action>(commandLine)
@@ -42,7 +43,7 @@ guard let version = AppVersion(options["--version"] ?? "2.1.0") else {
 }
 let splash = commandLine.integerOrExit("--splash-ms", in: 0...60_000) ?? 1550
 // From here on a signal ends the session as `quit` does, leaving nothing behind.
-let input = InteractiveInput()
+let input = InteractiveInput(program: commandLine.program, unsaved: recording.unsaved)
 let dataDirectory = commandLine.dataDirectoryOrExit(files: ["settings.json"])
 
 let store = Store(initialState: AppFeature.State()) {

@@ -9,13 +9,14 @@ import Foundation
 // between runs while rival players touch for other schools.
 
 let usage = """
-  usage: touch-school [--interactive] [--data-dir PATH] [--record FILE]
+  usage: touch-school [--interactive] [--data-dir PATH] [--record FILE [--force]]
 
     (default)          run the scripted scenario and check its expectations
     --interactive      read commands (type 'help' for the list)
     --data-dir PATH    where the ranking is kept (default: a new temporary directory); the
                        scenario works in its own folder inside it, never touching your ranking
     --record FILE      write the session's recording to FILE, for cascade-inspect
+    --force            with --record: replace a file that is not a recording
   """
 
 let commands = """
@@ -30,7 +31,7 @@ let commands = """
   """
 
 let commandLine = ExampleCommandLine.parseOrExit(
-  program: "touch-school", usage: usage, flags: ["--interactive"],
+  program: "touch-school", usage: usage, flags: ["--interactive", "--force"],
   options: ["--data-dir", "--record"])
 let recording = SessionRecording<MainFeature.State, MainFeature.Action>(commandLine)
 
@@ -42,7 +43,9 @@ guard commandLine.has("--interactive") else {
   }
 }
 // From here on a signal ends the session as `quit` does, leaving nothing behind.
-let input = InteractiveInput()
+let input = InteractiveInput(
+  program: commandLine.program,
+  unsaved: ["the taps still waiting in the game's batch, if any"] + recording.unsaved)
 let dataDirectory = commandLine.dataDirectoryOrExit(files: ["ranking.json"])
 
 let store = Store(initialState: MainFeature.State()) {
@@ -113,7 +116,7 @@ for await line in input.lines {
   case ("find", let text): await list(text ?? "")
   case ("pick", let id?):
     guard store.schools[id: id] != nil else {
-      print("no school has the code '\(id)'; type 'find TEXT' to see the codes")
+      print("no school has the code '\(echo(id))'; type 'find TEXT' to see the codes")
       continue
     }
     await run(.schoolSelected(id))
@@ -135,7 +138,7 @@ for await line in input.lines {
     }
     let times = count.map { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 1
     guard let times, (1...10_000).contains(times) else {
-      print("tap N: N is a whole number from 1 to 10000, not '\(count ?? "")'")
+      print("tap N: N is a whole number from 1 to 10000, not '\(echo(count ?? ""))'")
       continue
     }
     // A long run (seconds with --record in a debug build) says how far it got, on standard

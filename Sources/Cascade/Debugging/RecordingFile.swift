@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Why a recording file could not be written or read; the description says which file, what
 /// is wrong and what to do.
 ///
@@ -20,6 +26,9 @@ public enum RecordingFileError: Error, Equatable, CustomStringConvertible {
   case invalid(path: String, reason: String)
   /// The recorder was not made `inspectable`, so the recording has no session to write.
   case notInspectable
+  /// The file could not be written: the path and the reason in words (the disk is full, a
+  /// folder is where the file should be, no permission).
+  case unwritable(path: String, reason: String)
 
   /// What went wrong, where, and what to do.
   public var description: String {
@@ -35,6 +44,8 @@ public enum RecordingFileError: Error, Equatable, CustomStringConvertible {
     case .notInspectable:
       "this recording has no session to inspect: make the recorder with "
         + "Recorder(inspectable: true)"
+    case .unwritable(let path, let reason):
+      "cannot write the recording to \(path): \(reason)"
     }
   }
 }
@@ -44,6 +55,10 @@ extension Recording {
   /// reads) and, when `Action` is `Encodable`, the actions (what decoding a ``Recording`` and
   /// ``replay(from:withDependencies:reducer:)`` need).
   ///
+  /// Its keys are sorted, so two identical sessions give the same bytes. A symbolic link is
+  /// written through (the file it names is replaced, the link stays), and a file that is not a
+  /// regular file (a terminal, a pipe, `/dev/stdout`) is written directly, never renamed over.
+  ///
   /// ```swift
   /// let recorder = Recorder<App.State, App.Action>(inspectable: true)
   /// // ... the session runs ...
@@ -52,13 +67,17 @@ extension Recording {
   ///
   /// - Parameter url: The file to write (replaced if it exists).
   /// - Throws: ``RecordingFileError/notInspectable`` when the recorder was not made
-  ///   `inspectable`, or the file system's error.
+  ///   `inspectable`, ``RecordingFileError/unwritable(path:reason:)`` when the file cannot be
+  ///   written, or an action's encoding error.
   public func write(to url: URL) throws {
     guard let session else { throw RecordingFileError.notInspectable }
     let file = RecordingFileContents(actions: actions as? any Encodable, session: session)
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.withoutEscapingSlashes]
-    try encoder.encode(file).write(to: url, options: .atomic)
+    encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+    let data = try encoder.encode(file)
+    do { try OutputFile.write(data, to: url.path) } catch {
+      throw RecordingFileError.unwritable(path: url.path, reason: OutputFile.reason(of: error))
+    }
   }
 }
 
@@ -81,9 +100,29 @@ extension RecordedSession {
     guard !isFolder.boolValue else {
       throw .unreadable(path: path, reason: "it is a folder, not a file")
     }
-    let data: Data
-    do { data = try Data(contentsOf: url) } catch {
-      throw .unreadable(path: path, reason: error.localizedDescription)
+    var data = Data()
+    var info = stat()
+    if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+      // A pipe, a FIFO or a terminal (`<(cat session.json)`): read to its end.
+      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        throw .unreadable(path: path, reason: OutputFile.reason(errno, reading: true))
+      }
+      defer { close(descriptor) }
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = read(descriptor, &buffer, buffer.count)
+        if count < 0, errno == EINTR { continue }
+        guard count >= 0 else {
+          throw .unreadable(path: path, reason: OutputFile.reason(errno, reading: true))
+        }
+        if count == 0 { break }
+        data.append(contentsOf: buffer[..<count])
+      }
+    } else {
+      do { data = try Data(contentsOf: url) } catch {
+        throw .unreadable(path: path, reason: OutputFile.reason(of: error, reading: true))
+      }
     }
     struct File: Decodable { let session: RecordedSession? }
     let file: File

@@ -52,11 +52,13 @@ extension BookmarkClient {
             try FileManager.default.createDirectory(
               at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try JSONEncoder().encode(bookmarks.sorted()).write(to: file, options: .atomic)
+            SaveFailures.note(file, what: "the bookmarks", failure: nil)
             return nil
           } catch {
-            return "CleanArea could not save bookmarks to \(file.path) "
-              + "(\((error as NSError).localizedFailureReason ?? error.localizedDescription)). "
-              + "They are kept for this run only; check that the folder exists and is writable."
+            let reason = fileError(error, writing: file)
+            SaveFailures.note(file, what: "the bookmarks", failure: reason)
+            return "CleanArea could not save bookmarks to \(file.path): \(reason). "
+              + "They are kept for this run only."
           }
         }
         if let failure { reportIssue(failure) }

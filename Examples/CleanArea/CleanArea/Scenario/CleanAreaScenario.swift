@@ -196,8 +196,8 @@ public final class CleanAreaScenario {
         case .main(let main):
           let tab =
             switch main.selectedTab {
-            case .categories: "categories/\(main.selectedCategory ?? "-")"
-            case .search: "search \"\(main.searchText)\""
+            case .categories: "categories/\(main.selectedCategory.map { echo($0) } ?? "-")"
+            case .search: "search \"\(echo(main.searchText))\""
             default: main.selectedTab.rawValue
             }
           return

@@ -119,11 +119,11 @@ extension SettingsClient {
         try FileManager.default.createDirectory(
           at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try JSONEncoder().encode(stored).write(to: url, options: .atomic)
+        SaveFailures.note(url, what: "the settings", failure: nil)
       } catch {
-        reportIssue(
-          "TapTap could not save its settings to \(url.path) "
-            + "(\((error as NSError).localizedFailureReason ?? error.localizedDescription)); "
-            + "check that the folder exists and is writable.")
+        let reason = fileError(error, writing: url)
+        SaveFailures.note(url, what: "the settings", failure: reason)
+        reportIssue("TapTap could not save its settings to \(url.path): \(reason).")
       }
     }
     return SettingsClient(

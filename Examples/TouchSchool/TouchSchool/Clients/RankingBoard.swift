@@ -1,6 +1,7 @@
 import Cascade
 import CascadeExampleSupport
 import Foundation
+import Synchronization
 
 /// The local ranking database: every school's touches, kept in a JSON file, with a live
 /// snapshot stream like a database's snapshot listener. The app's player and the simulated
@@ -23,6 +24,8 @@ public final class RankingBoard: Sendable {
   /// aside either: it is left as it is, and never overwritten.
   public let saveBlocked: String?
   private let broadcast: SnapshotBroadcast<Ranking>
+  /// The last save's failure, so that it is reported once, not at every rival's touch.
+  private let lastFailure = Mutex<String?>(nil)
 
   /// A board holding what `file` holds (an empty ranking when there is no file yet). A file that
   /// exists but cannot be read is reported and moved aside (`ranking.unreadable-1.json`, then
@@ -52,7 +55,12 @@ public final class RankingBoard: Sendable {
       ranking.touches[school, default: 0] += count
       return save(ranking)
     }
-    if let failure { reportIssue(failure) }
+    // Rivals save every moment: the same failure is said once, until a save succeeds.
+    let repeated = lastFailure.withLock { last in
+      defer { last = failure }
+      return last == failure
+    }
+    if let failure, !repeated { reportIssue(failure) }
   }
 
   /// The ranking now, then after every change, until the observer stops (`onEnd` runs then).
@@ -69,11 +77,13 @@ public final class RankingBoard: Sendable {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
       try encoder.encode(ranking).write(to: file, options: .atomic)
+      SaveFailures.note(file, what: "the ranking", failure: nil)
       return nil
     } catch {
-      return "TouchSchool could not save the ranking to \(file.path) "
-        + "(\((error as NSError).localizedFailureReason ?? error.localizedDescription)). "
-        + "It is kept for this run only; check that the folder exists and is writable."
+      let reason = fileError(error, writing: file)
+      SaveFailures.note(file, what: "the ranking", failure: reason)
+      return "TouchSchool could not save the ranking to \(file.path): \(reason). "
+        + "It is kept for this run only."
     }
   }
 

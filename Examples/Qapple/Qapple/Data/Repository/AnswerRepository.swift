@@ -150,8 +150,11 @@ extension AnswerRepository {
         try FileManager.default.createDirectory(
           at: storeFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try JSONEncoder().encode(updated).write(to: storeFile, options: .atomic)
+        SaveFailures.note(storeFile, what: "your answers, likes and reports", failure: nil)
       } catch {
-        throw QappleError("Your change could not be saved.")
+        let reason = fileError(error, writing: storeFile)
+        SaveFailures.note(storeFile, what: "your answers, likes and reports", failure: reason)
+        throw QappleError("Your change could not be saved to \(storeFile.path): \(reason).")
       }
     }
     @Sendable func wait() async { if latency > .zero { try? await clock.sleep(for: latency) } }
