@@ -53,7 +53,7 @@ public struct DependencyValues: Sendable {
   /// use of the dependency, so a default without a test value does not report it.
   @TaskLocal static var _isSetting = false
 
-  /// Runs `update` on `values` as a setting of them (see ``_isSetting``).
+  /// Runs `update` on `values` as a setting of them (see `_isSetting`).
   @usableFromInline
   package static func _set(
     _ values: inout DependencyValues, _ update: (inout DependencyValues) throws -> Void
