@@ -57,7 +57,7 @@ public struct Explorer<State: Equatable, Action, Context> {
   /// The most time the search may take (measured on the continuous clock), or `nil`.
   public var timeLimit: Duration?
   /// Whether the state is everything that shapes what the feature does next, once no effect
-  /// is in flight (see ``init(depth:key:maxConfigurations:timeLimit:stateHoldsEverything:setUp:actions:allowsWarning:invariant:transition:)``).
+  /// is in flight (see ``Explorer/init(depth:key:maxConfigurations:timeLimit:stateHoldsEverything:setUp:actions:allowsWarning:invariant:transition:)``).
   public var stateHoldsEverything: Bool
 
   let setUp: @MainActor () async -> ExplorationSubject<State, Action, Context>
