@@ -39,10 +39,22 @@ struct CleanAreaFuzzTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let policies = try await PolicyClient.live().load()
     let coverage = Coverage()
-    let fuzzer = Fuzzer<StartFeature.State, StartFeature.Action, Session>(
-      steps: Self.stepsPerSeed
-    ) {
-      await Self.start(in: folder, policies: policies)
+    let fuzzer = Self.fuzzer(in: folder, policies: policies, coverage: coverage)
+    let result = await fuzzer.run(seeds: Self.seeds)
+    #expect(result.actionCount == Self.seeds.count * Self.stepsPerSeed || !result.passed)
+    // The sessions went where they should: deep stacks, bookmarks, taps on screens already gone.
+    #expect(
+      !result.passed || coverage.deepest >= 4 && coverage.toggles >= 100 && coverage.stale >= 100,
+      "depth \(coverage.deepest), \(coverage.toggles) toggles, \(coverage.stale) stale")
+  }
+
+  /// The fuzzer above; `plantedBug` runs it on a mutated feature (see ExplorationTests).
+  static func fuzzer(
+    in folder: URL, policies: [Policy], coverage: Coverage = Coverage(),
+    plantedBug: CleanAreaPlantedBug = .none
+  ) -> Fuzzer<StartFeature.State, StartFeature.Action, Session> {
+    Fuzzer<StartFeature.State, StartFeature.Action, Session>(steps: Self.stepsPerSeed) {
+      await Self.start(in: folder, policies: policies, plantedBug: plantedBug)
     } action: { state, session, random in
       Self.randomAction(state, popped: session.popped, using: &random)
     } settle: { task, _ in
@@ -53,16 +65,12 @@ struct CleanAreaFuzzTests {
       Self.record(step, in: &session, coverage: coverage)
       return Self.check(step.after, session: session)
     }
-    let result = await fuzzer.run(seeds: Self.seeds)
-    #expect(result.actionCount == Self.seeds.count * Self.stepsPerSeed || !result.passed)
-    // The sessions went where they should: deep stacks, bookmarks, taps on screens already gone.
-    #expect(
-      !result.passed || coverage.deepest >= 4 && coverage.toggles >= 100 && coverage.stale >= 100,
-      "depth \(coverage.deepest), \(coverage.toggles) toggles, \(coverage.stale) stale")
   }
 
   /// A fresh store on a fresh bookmark file, with the policies loaded.
-  static func start(in folder: URL, policies: [Policy]) async -> FuzzSubject<
+  static func start(
+    in folder: URL, policies: [Policy], plantedBug: CleanAreaPlantedBug = .none
+  ) async -> FuzzSubject<
     StartFeature.State, StartFeature.Action, Session
   > {
     let file = folder.appendingPathComponent("\(UUID().uuidString)/bookmarks.json")
@@ -72,6 +80,7 @@ struct CleanAreaFuzzTests {
     } withDependencies: {
       $0.policies = .live()
       $0.bookmarks = bookmarks
+      $0.cleanAreaPlantedBug = plantedBug
     }
     await store.send(.onAppear).finish()
     let session = Session(file: file, bookmarks: bookmarks, policies: policies)

@@ -21,10 +21,18 @@ struct QappleFuzzTests {
   static let stepsPerSeed = underThreadSanitizer ? 500 : 2_500
 
   @Test func randomSessionsKeepTheAnswerListsSound() async {
-    let fuzzer = Fuzzer<TodayQuestionFeature.State, TodayQuestionFeature.Action, Server>(
+    let result = await Self.fuzzer().run(seeds: Self.seeds)
+    #expect(result.actionCount == Self.seeds.count * Self.stepsPerSeed || !result.passed)
+  }
+
+  /// The fuzzer above; `plantedBug` runs it on a mutated feature (see ExplorationTests).
+  static func fuzzer(
+    plantedBug: QapplePlantedBug = .none
+  ) -> Fuzzer<TodayQuestionFeature.State, TodayQuestionFeature.Action, Server> {
+    Fuzzer<TodayQuestionFeature.State, TodayQuestionFeature.Action, Server>(
       steps: Self.stepsPerSeed
     ) {
-      Server.start()
+      Server.start(plantedBug: plantedBug)
     } action: { state, server, random in
       Self.randomAction(state, server: server, using: &random)
     } settle: { _, server in
@@ -36,8 +44,6 @@ struct QappleFuzzTests {
     } invariant: { step, server in
       server.check(step)
     }
-    let result = await fuzzer.run(seeds: Self.seeds)
-    #expect(result.actionCount == Self.seeds.count * Self.stepsPerSeed || !result.passed)
   }
 }
 
@@ -72,7 +78,7 @@ final class Server: Sendable {
   /// Screens popped so far, for stale actions.
   var popped: [StackElementID] { popups.withLock { $0 } }
 
-  @MainActor static func start() -> FuzzSubject<
+  @MainActor static func start(plantedBug: QapplePlantedBug = .none) -> FuzzSubject<
     TodayQuestionFeature.State, TodayQuestionFeature.Action, Server
   > {
     let server = Server()
@@ -80,6 +86,7 @@ final class Server: Sendable {
       TodayQuestionFeature()
     } withDependencies: {
       $0.answerRepository = server.repository
+      $0.qapplePlantedBug = plantedBug
     }
     return FuzzSubject(store: store, context: server)
   }

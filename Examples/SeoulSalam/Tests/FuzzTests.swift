@@ -22,8 +22,17 @@ struct SeoulSalamFuzzTests {
   static let texts = ["", "halal", "Itaewon", "용산", "cafe", "zzz", " kebab ", "CAFÉ", "Mapo"]
 
   @Test func randomSessionsKeepTheResultsAndTheDetailSound() async throws {
+    let fuzzer = try await Self.fuzzer()
+    let result = await fuzzer.run(seeds: Self.seeds)
+    #expect(result.actionCount == Self.seeds.count * Self.stepsPerSeed || !result.passed)
+  }
+
+  /// The fuzzer above; `plantedBug` runs it on a mutated feature (see ExplorationTests).
+  static func fuzzer(
+    plantedBug: SeoulSalamPlantedBug = .none
+  ) async throws -> Fuzzer<RestaurantFeature.State, RestaurantFeature.Action, Typing> {
     let shipped = try await Self.shippedListing()
-    let fuzzer = Fuzzer<RestaurantFeature.State, RestaurantFeature.Action, Typing>(
+    return Fuzzer<RestaurantFeature.State, RestaurantFeature.Action, Typing>(
       steps: Self.stepsPerSeed
     ) {
       let clock = TestClock()
@@ -32,6 +41,7 @@ struct SeoulSalamFuzzTests {
       } withDependencies: {
         $0.continuousClock = clock
         $0.restaurants = .live(clock: clock)
+        $0.seoulSalamPlantedBug = plantedBug
       }
       return FuzzSubject(store: store, context: Typing(clock: clock))
     } action: { state, _, random in
@@ -45,8 +55,6 @@ struct SeoulSalamFuzzTests {
       typing.record(step.action)
       return Self.problem(step.after, typing: typing)
     }
-    let result = await fuzzer.run(seeds: Self.seeds)
-    #expect(result.actionCount == Self.seeds.count * Self.stepsPerSeed || !result.passed)
   }
 
   /// The clock, and the steps since the search text last changed.

@@ -21,8 +21,22 @@ struct TouchSchoolFuzzTests {
 
   @Test func randomSessionsKeepTheRankingSoundAndLoseNoTap() async {
     let coverage = Coverage()
-    let fuzzer = Fuzzer<MainFeature.State, MainFeature.Action, World>(steps: Self.stepsPerSeed) {
-      World.start()
+    let result = await Self.fuzzer(coverage: coverage).run(seeds: Self.seeds)
+    #expect(result.actionCount == Self.seeds.count * Self.stepsPerSeed || !result.passed)
+    #expect(
+      !result.passed
+        || coverage.deepest >= 4 && coverage.poppedMidBatch >= 50
+          && coverage.stale >= 100,
+      "depth \(coverage.deepest), \(coverage.poppedMidBatch) mid-batch pops, \(coverage.stale) stale"
+    )
+  }
+
+  /// The fuzzer above; `plantedBug` runs it on a mutated feature (see ExplorationTests).
+  static func fuzzer(
+    coverage: Coverage = Coverage(), plantedBug: TouchSchoolPlantedBug = .none
+  ) -> Fuzzer<MainFeature.State, MainFeature.Action, World> {
+    Fuzzer<MainFeature.State, MainFeature.Action, World>(steps: Self.stepsPerSeed) {
+      World.start(plantedBug: plantedBug)
     } action: { state, world, random in
       return Self.randomAction(state, popped: world.popped, using: &random)
     } settle: { _, world in
@@ -36,14 +50,6 @@ struct TouchSchoolFuzzTests {
       coverage.record(step)
       return world.check(step)
     }
-    let result = await fuzzer.run(seeds: Self.seeds)
-    #expect(result.actionCount == Self.seeds.count * Self.stepsPerSeed || !result.passed)
-    #expect(
-      !result.passed
-        || coverage.deepest >= 4 && coverage.poppedMidBatch >= 50
-          && coverage.stale >= 100,
-      "depth \(coverage.deepest), \(coverage.poppedMidBatch) mid-batch pops, \(coverage.stale) stale"
-    )
   }
 
   /// How far the sessions went.
@@ -107,7 +113,9 @@ final class World {
   var injectedSaveErrors = 0
   var popped: [StackElementID] = []
 
-  static func start() -> FuzzSubject<MainFeature.State, MainFeature.Action, World> {
+  static func start(
+    plantedBug: TouchSchoolPlantedBug = .none
+  ) -> FuzzSubject<MainFeature.State, MainFeature.Action, World> {
     let world = World()
     let ledger = world.ledger
     let store = Store(initialState: MainFeature.State()) {
@@ -116,6 +124,7 @@ final class World {
       $0.continuousClock = world.clock
       $0.schoolSearch = world.schoolSearch()
       $0.ranking = world.rankingClient()
+      $0.touchSchoolPlantedBug = plantedBug
     }
     world.store = store
     return FuzzSubject(store: store, context: world)

@@ -32,12 +32,14 @@ public struct PolicyDetailFeature: Reducer {
 
   @Dependency(\.bookmarks) var bookmarks
   @Dependency(\.dismiss) var dismiss
+  @Dependency(\.cleanAreaPlantedBug) var plantedBug
 
   public init() {}
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .onAppear:
+      if plantedBug == .detailWithoutObservation { return .none }
       return bookmarks.observe(Action.bookmarksChanged)
 
     case .bookmarksChanged(let ids):

@@ -54,6 +54,7 @@ public struct RestaurantFeature: Reducer {
 
   @Dependency(\.restaurants) var restaurantClient
   @Dependency(\.continuousClock) var clock
+  @Dependency(\.seoulSalamPlantedBug) var plantedBug
 
   public init() {}
 
@@ -72,6 +73,7 @@ public struct RestaurantFeature: Reducer {
 
       case .stopObserving:
         state.isObserving = false
+        if plantedBug == .stopWithoutCancel { return .none }
         return .cancel(id: CancelID.observation)
 
       case let .restaurantsUpdated(.success(list)):
@@ -99,6 +101,13 @@ public struct RestaurantFeature: Reducer {
 
       case let .searchTextChanged(text):
         state.searchText = text
+        if plantedBug == .searchWithoutCancelInFlight {
+          return .run { [clock] send in
+            try await clock.sleep(for: Self.searchDebounce)
+            await send(.searchPaused(text))
+          }
+          .cancellable(id: CancelID.search)
+        }
         return .send(.searchPaused(text))
           .debounce(id: CancelID.search, for: Self.searchDebounce, clock: clock)
 

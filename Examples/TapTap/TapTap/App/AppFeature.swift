@@ -55,6 +55,7 @@ public struct AppFeature: Reducer {
   @Dependency(\.continuousClock) var clock
   @Dependency(\.appVersion) var appVersion
   @Dependency(\.settings) var settings
+  @Dependency(\.tapTapPlantedBug) var plantedBug
 
   public init(splashDuration: Duration = .seconds(1.55)) {
     self.splashDuration = splashDuration
@@ -130,7 +131,7 @@ public struct AppFeature: Reducer {
   /// response) leaves an open app as it is, rather than reopening it from settings that a save
   /// in flight has not reached yet.
   private func openApp(_ state: inout State) {
-    guard state.launch == .splash else { return }
+    guard state.launch == .splash || plantedBug == .lateCheckReopensTheApp else { return }
     state.settingsNote = settings.problem()
     state.launch =
       settings.hasCompletedOnboarding()

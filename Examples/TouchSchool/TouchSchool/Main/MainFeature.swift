@@ -94,6 +94,7 @@ public struct MainFeature: Reducer {
 
   @Dependency(\.schoolSearch) var schoolSearch
   @Dependency(\.ranking) var ranking
+  @Dependency(\.touchSchoolPlantedBug) var plantedBug
 
   /// The shortest time between two writes of a game's touches.
   public let batchInterval: Duration
@@ -162,6 +163,7 @@ public struct MainFeature: Reducer {
       case .path(.popFrom(let id)):
         // Popped games may still hold taps waiting for their batch: their effects end with
         // them, so the batches are written from here.
+        if plantedBug == .popWithoutSavingBatch { return .none }
         return .merge(popped(from: id, in: &state).map { save($0.count, for: $0.school) })
 
       case .touchesNotSaved(let message):

@@ -54,6 +54,7 @@ public struct AnswerListFeature: Reducer {
   public static let prefetchDistance = 3
 
   @Dependency(\.answerRepository) var repository
+  @Dependency(\.qapplePlantedBug) var plantedBug
 
   public init() {}
 
@@ -194,7 +195,7 @@ public struct AnswerListFeature: Reducer {
         await send(.pageResponse(threshold: threshold, .failure(error)))
       }
     }
-    .cancellable(id: CancelID.page, cancelInFlight: true)
+    .cancellable(id: CancelID.page, cancelInFlight: plantedBug != .pageLoadWithoutCancelInFlight)
   }
 
   private func perform(
