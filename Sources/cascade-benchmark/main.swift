@@ -168,7 +168,7 @@ if json {
       "\(size): \(number(cost.0)) (\(number(cost.1)))"
     }
     print(
-      pad(row.id, 5) + pad(row.name, 58) + sizes.joined(separator: "  ") + "  growth "
+      pad(row.id, 5) + pad(row.name + " ", 58) + sizes.joined(separator: "  ") + "  growth "
         + number(row.growth) + "x (floor " + number(row.floorGrowth) + "x)")
   }
   for row in scaling where row.note != nil { print("  \(row.id): \(row.note!)") }
