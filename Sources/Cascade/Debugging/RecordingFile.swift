@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Why a recording file could not be written or read; the description says which file, what
 /// is wrong and what to do.
 ///
@@ -101,23 +95,12 @@ extension RecordedSession {
       throw .unreadable(path: path, reason: "it is a folder, not a file")
     }
     var data = Data()
-    var info = stat()
-    if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+    if _Files.kind(path) == .other {
       // A pipe, a FIFO or a terminal (`<(cat session.json)`): read to its end.
-      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-      guard descriptor >= 0 else {
-        throw .unreadable(path: path, reason: OutputFile.reason(errno, reading: true))
-      }
-      defer { close(descriptor) }
-      var buffer = [UInt8](repeating: 0, count: 65_536)
-      while true {
-        let count = read(descriptor, &buffer, buffer.count)
-        if count < 0, errno == EINTR { continue }
-        guard count >= 0 else {
-          throw .unreadable(path: path, reason: OutputFile.reason(errno, reading: true))
-        }
-        if count == 0 { break }
-        data.append(contentsOf: buffer[..<count])
+      switch _Files.readAll(path) {
+      case let .success(bytes): data = bytes
+      case let .failure(failure):
+        throw .unreadable(path: path, reason: OutputFile.reason(failure.code, reading: true))
       }
     } else {
       do { data = try Data(contentsOf: url) } catch {
