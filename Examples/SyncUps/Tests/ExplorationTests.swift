@@ -149,6 +149,33 @@ struct SyncUpsExplorationTests {
     #expect(result.depthCompleted == 7)
   }
 
+  /// The explorer's path, pasted as a TestStore test: the double save happens outside the
+  /// explorer too.
+  @Test func theDoubleSaveReplaysInATestStore() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: State(syncUp: Shared(value: Self.syncUp))) {
+      RecordMeeting()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.date.now = Date(timeIntervalSince1970: 1_234_567_890)
+      $0.speechClient.authorizationStatus = { .denied }
+      $0.uuid = .incrementing
+    }
+    store.exhaustivity = .off
+    store.holdsReceivedActions = true
+    await store.send(.onTask)
+    await store.send(.nextButtonTapped)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick)
+    await store.send(.nextButtonTapped)
+    await clock.advance(by: .seconds(1))
+    await store.send(.alert(.presented(.confirmSave)))
+    #expect(store.state.syncUp.meetings.count == 1)
+    await store.receive(.timerTick)
+    #expect(store.state.syncUp.meetings.count == 2)
+    await store.skipInFlightEffects()
+  }
+
   @Test func aTimerWithoutItsGuardRunsUnderTheAlert() async throws {
     let result = await Self.explorer(depth: 9, plantedBug: .tickWhileAlertShows)
       .run(reportsFailure: false)
