@@ -191,11 +191,13 @@ extension CleanAreaExplorationTests {
     let fuzzer = CleanAreaFuzzTests.fuzzer(
       in: folder, policies: policies, plantedBug: .detailWithoutObservation)
     let result = await fuzzer.run(seeds: CleanAreaFuzzTests.seeds, reportsFailure: false)
-    print(
-      "fuzzer:",
-      result.failure.map {
-        "found at seed \($0.seed), step \($0.step), shrunk to \($0.shrunkActions.count)"
-      } ?? "not found in \(result.actionCount) actions")
+    // The app's fuzzer never finds it in its 5 × 2,000 actions: it never sends a screen's
+    // onAppear (so no screen observes the bookmarks, with or without the bug), and it checks the
+    // stored bookmarks against the toggles, not what the screens show. The explorer found it in 4
+    // events.
+    #expect(result.passed)
+    #expect(
+      result.actionCount == CleanAreaFuzzTests.seeds.count * CleanAreaFuzzTests.stepsPerSeed)
   }
 }
 

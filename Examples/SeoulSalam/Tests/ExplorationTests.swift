@@ -129,11 +129,13 @@ struct SeoulSalamExplorationTests {
   func theSeededFuzzerOnTheSameBug(_ plantedBug: SeoulSalamPlantedBug) async throws {
     let fuzzer = try await SeoulSalamFuzzTests.fuzzer(plantedBug: plantedBug)
     let result = await fuzzer.run(seeds: SeoulSalamFuzzTests.seeds, reportsFailure: false)
-    print(
-      "fuzzer on \(plantedBug):",
-      result.failure.map {
-        "found at seed \($0.seed), step \($0.step), shrunk to \($0.shrunkActions.count)"
-      } ?? "not found in \(result.actionCount) actions")
+    // The app's fuzzer never finds either bug in its 4 × 2,500 actions: its invariants check
+    // that the results match the query and that the query catches up with the text, both of
+    // which still hold; neither asks whether a query was ever an older text, or whether a
+    // listing arrived after the stop. The explorer found them in 4 and 3 events.
+    #expect(result.passed)
+    #expect(
+      result.actionCount == SeoulSalamFuzzTests.seeds.count * SeoulSalamFuzzTests.stepsPerSeed)
   }
 }
 

@@ -151,11 +151,12 @@ struct TapTapExplorationTests {
   @Test(.enabled(if: fuzzComparison)) func theSeededFuzzerOnTheSameBug() async throws {
     let fuzzer = TapTapFuzzTests.fuzzer(plantedBug: .lateCheckReopensTheApp)
     let result = await fuzzer.run(seeds: TapTapFuzzTests.seeds, reportsFailure: false)
-    print(
-      "fuzzer:",
-      result.failure.map {
-        "found at seed \($0.seed), step \($0.step), shrunk to \($0.shrunkActions.count)"
-      } ?? "not found in \(result.actionCount) actions")
+    // The app's fuzzer does not find it in its 4 × 2,500 actions: its version checks alternate
+    // "up to date", "update required" and "unreachable", and a reopened onboarding on its first
+    // page breaks none of its invariants (they check the saved flag and count, and that home is
+    // never left). The explorer found it in 8 events with a transition invariant.
+    #expect(result.passed)
+    #expect(result.actionCount == TapTapFuzzTests.seeds.count * TapTapFuzzTests.stepsPerSeed)
   }
 }
 
