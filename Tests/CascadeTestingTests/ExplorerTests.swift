@@ -645,6 +645,26 @@ private func raceExplorer(depth: Int, key: ExplorationKey<Race.State, Void> = .n
     #expect(first.transitions == second.transitions)
   }
 
+  @Test func countsWithEffectsOnAClockAreTheSameEveryRun() async {
+    let explorer = Explorer<Search.State, Search.Action, Void>(depth: 5, key: .state) {
+      let clock = TestClock()
+      let store = TestStore(initialState: Search.State()) {
+        Search()
+      } withDependencies: {
+        $0.continuousClock = clock
+      }
+      return ExplorationSubject(store: store, clock: clock)
+    } actions: { state, _ in
+      [.queryChanged(state.query + "a"), .queryChanged(state.query + "b"), .cleared]
+    }
+    var counts: [[Int]] = []
+    for _ in 0..<3 {
+      let result = await explorer.run()
+      counts.append(result.configurationsByDepth + [result.transitions, result.pruned])
+    }
+    #expect(Set(counts.map { $0.description }).count == 1, "\(counts)")
+  }
+
   @Test func aBudgetStopsTheSearchAndSaysHowFarItGot() async {
     let result = await dialExplorer(depth: 6, key: .none, byState: true, maxConfigurations: 20)
       .run()
