@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -22,19 +21,27 @@ import Synchronization
 /// }
 /// ```
 public enum SaveFailures {
-  private static let failures = Mutex<[String: String]>([:])
+  // An `NSLock`, not `Mutex`: ThreadSanitizer does not see `Mutex`'s futex on Linux, and the
+  // apps' clients note saves from many threads under the tests' ThreadSanitizer pass.
+  private static let lock = NSLock()
+  // `nonisolated(unsafe)`: read and written only while `lock` is held.
+  nonisolated(unsafe) private static var failures: [String: String] = [:]
 
   /// Notes how the last save of `file` (holding `what`) went: `failure` is the reason in words,
   /// `nil` when it was saved.
   public static func note(_ file: URL, what: String, failure: String?) {
-    failures.withLock { failures in
-      failures[file.path] = failure.map { "\(what) in \(file.path) (\($0))" }
-    }
+    let entry = failure.map { "\(what) in \(file.path) (\($0))" }
+    lock.lock()
+    failures[file.path] = entry
+    lock.unlock()
   }
 
   /// What was not saved, one entry per file whose last save failed, with the reason.
   public static var current: [String] {
-    failures.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
+    lock.lock()
+    let failures = failures
+    lock.unlock()
+    return failures.sorted { $0.key < $1.key }.map(\.value)
   }
 }
 

@@ -54,7 +54,9 @@ private func expectStep<State>(
   #expect(dump.lines == expected, "\(step)", sourceLocation: sourceLocation)
 }
 
-@Suite struct IncrementalDumpTests {
+// On the main actor, where a store runs its reducers: a recorder reads the send loop's batch
+// origin, which only the main actor writes.
+@MainActor @Suite struct IncrementalDumpTests {
   @Test func theLinesAreStateDumpsAfterEveryKindOfChange() {
     var state = Screen()
     state.rows = IdentifiedArray(uniqueElements: (0..<50).map { Row(id: $0, title: "row \($0)") })

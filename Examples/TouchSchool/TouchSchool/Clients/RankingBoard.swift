@@ -1,7 +1,6 @@
 import Cascade
 import CascadeExampleSupport
 import Foundation
-import Synchronization
 
 /// The local ranking database: every school's touches, kept in a JSON file, with a live
 /// snapshot stream like a database's snapshot listener. The app's player and the simulated
@@ -25,7 +24,10 @@ public final class RankingBoard: Sendable {
   public let saveBlocked: String?
   private let broadcast: SnapshotBroadcast<Ranking>
   /// The last save's failure, so that it is reported once, not at every rival's touch.
-  private let lastFailure = Mutex<String?>(nil)
+  /// `nonisolated(unsafe)`: read and written only while `failureLock` is held (an `NSLock`,
+  /// which ThreadSanitizer sees, where it does not see `Mutex`'s futex on Linux).
+  nonisolated(unsafe) private var lastFailure: String?
+  private let failureLock = NSLock()
 
   /// A board holding what `file` holds (an empty ranking when there is no file yet). A file that
   /// exists but cannot be read is reported and moved aside (`ranking.unreadable-1.json`, then
@@ -56,10 +58,10 @@ public final class RankingBoard: Sendable {
       return save(ranking)
     }
     // Rivals save every moment: the same failure is said once, until a save succeeds.
-    let repeated = lastFailure.withLock { last in
-      defer { last = failure }
-      return last == failure
-    }
+    failureLock.lock()
+    let repeated = lastFailure == failure
+    lastFailure = failure
+    failureLock.unlock()
     if let failure, !repeated { reportIssue(failure) }
   }
 
