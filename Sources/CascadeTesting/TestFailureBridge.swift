@@ -24,6 +24,9 @@ public func reportRuntimeWarningsAsTestFailures() {
 enum TestFailureBridge {
   static let installed: Void = {
     RuntimeWarnings.fallback.withLock { $0 = { record($0) } }
+    // Named here so that a release build keeps the hooks (see `_TestSupport`): without them a
+    // test store's effects run on the global executor, not in turn with the test.
+    _TestSupport.register(TestSupportHooks.self)
   }()
 
   /// Records `warning` in the framework running the current test.

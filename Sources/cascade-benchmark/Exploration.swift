@@ -92,8 +92,46 @@ enum Exploration {
     }
   }
 
+  /// An effect that tells whether it ran as a test store's effect runs in a test: on the test's
+  /// serial executor, in turn with the test (1), or on the global executor (2).
+  struct Probe: Reducer {
+    struct State: Equatable {}
+    enum Action { case go }
+    static let ranAs = Atomic<Int>(0)
+
+    var body: some Reducer<State, Action> {
+      Reduce { _, _ in
+        .run { _ in
+          Self.ranAs.store(_TestEffectLifetime.current != nil ? 1 : 2, ordering: .relaxed)
+        }
+      }
+    }
+  }
+
+  /// Stops the benchmark when a test store's effects do not run on the test's serial executor:
+  /// on the global executor the explorer's settling cannot tell when they are quiet, and its
+  /// counts with effects change from run to run (a release build once dropped CascadeTesting's
+  /// hooks, which give a store made in a test that executor).
+  @MainActor
+  static func checkEffectsRunInTurn() async {
+    let store = TestStore(initialState: Probe.State()) { Probe() }
+    await store.send(.go)
+    await store.finish()
+    guard Probe.ranAs.load(ordering: .relaxed) == 1 else {
+      FileHandle.standardError.write(
+        Data(
+          """
+          cascade-benchmark: a test store's effect ran on the global executor, not on the \
+          test's serial executor: the explorer's rows with effects would not be deterministic.
+
+          """.utf8))
+      exit(1)
+    }
+  }
+
   @MainActor
   static func rows() async -> [Row] {
+    await checkEffectsRunInTurn()
     let grid = Explorer<Grid.State, Grid.Action, Void>(
       depth: 2 * Grid.side + 2, key: .state, stateHoldsEverything: true
     ) {
@@ -126,11 +164,13 @@ enum Exploration {
 
   /// Runs `explorer` three times after a warm-up and keeps the median run; the memory a
   /// configuration takes is the peak resident growth during a run over its configurations.
+  /// Every run must count the same configurations and transitions (the explorer is
+  /// deterministic): the benchmark stops with an error when they differ.
   @MainActor
   static func measured<S, A>(_ id: String, _ name: String, _ explorer: Explorer<S, A, Void>)
     async -> Row
   {
-    _ = await explorer.run(reportsFailure: false)
+    let warmUp = await explorer.run(reportsFailure: false)
     var runs: [ExplorationResult<S, A>] = []
     var peaks: [Int] = []
     for _ in 0..<3 {
@@ -139,6 +179,18 @@ enum Exploration {
       let result = await explorer.run(reportsFailure: false)
       peaks.append(max(sampler.stop() - before, 0))
       runs.append(result)
+    }
+    let counts = ([warmUp] + runs).map { "\($0.configurations)/\($0.transitions)" }
+    guard Set(counts).count == 1 else {
+      FileHandle.standardError.write(
+        Data(
+          """
+          cascade-benchmark: \(id) explored differently from run to run (configurations/\
+          transitions: \(counts.joined(separator: ", "))): the explorer is not deterministic \
+          in this build.
+
+          """.utf8))
+      exit(1)
     }
     let sorted = runs.sorted { $0.duration < $1.duration }
     let median = sorted[1]
