@@ -1,5 +1,6 @@
 import Cascade
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -188,15 +189,39 @@ public enum DataDirectory {
     foldersToRemove.withLock { $0.append(folder) }
   }
 
+  /// Whether the process is leaving at once (a second signal, or a signal in a scenario): a
+  /// data client checks it before it saves, so that no save re-creates a temporary folder that
+  /// is being removed.
+  ///
+  /// ```swift
+  /// guard !DataDirectory.isLeaving else { return nil }
+  /// try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  /// ```
+  public static var isLeaving: Bool { leaving.load(ordering: .acquiring) }
+
   /// Removes the folders given to ``removeAtExit(_:)`` now: for an exit that skips the exit
   /// handlers (a second signal's `_exit`). A file written into one meanwhile is retried once.
-  static func removeTemporaryFoldersNow() {
-    for folder in foldersToRemove.withLock({ $0 }) {
+  ///
+  /// `settling`: saves are stopped first (``isLeaving``), and the folders are removed again
+  /// while a save that was already under way could still re-create them (up to 100 ms).
+  static func removeTemporaryFoldersNow(settling: Bool = false) {
+    if settling { leaving.store(true, ordering: .releasing) }
+    let folders = foldersToRemove.withLock { $0 }
+    for folder in folders {
       if (try? FileManager.default.removeItem(at: folder)) == nil {
         try? FileManager.default.removeItem(at: folder)
       }
     }
+    guard settling else { return }
+    for _ in 0..<5 {
+      Thread.sleep(forTimeInterval: 0.02)
+      for folder in folders where FileManager.default.fileExists(atPath: folder.path) {
+        try? FileManager.default.removeItem(at: folder)
+      }
+    }
   }
+
+  private static let leaving = Atomic<Bool>(false)
 
   private static let foldersToRemove = Guarded<[URL]>([])
   private static let installExitHandler: Void = {

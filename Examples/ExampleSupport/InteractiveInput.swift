@@ -98,7 +98,7 @@ public final class InteractiveInput: Sendable {
       said.utf8CString.withUnsafeBufferPointer { text in
         _ = write(2, text.baseAddress, text.count - 1)
       }
-      DataDirectory.removeTemporaryFoldersNow()
+      DataDirectory.removeTemporaryFoldersNow(settling: true)
       _exit(128 + number)
     }
   }
@@ -151,7 +151,7 @@ func removeTemporaryFoldersOnSignal() {
   _SignalPipe.install()
   let thread = Thread {
     while let number = _SignalPipe.next() {
-      DataDirectory.removeTemporaryFoldersNow()
+      DataDirectory.removeTemporaryFoldersNow(settling: true)
       _exit(128 + number)
     }
   }

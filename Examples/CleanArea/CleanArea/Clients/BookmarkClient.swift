@@ -47,7 +47,7 @@ extension BookmarkClient {
       toggle: { id in
         let failure = bookmarks.update { bookmarks -> String? in
           if bookmarks.remove(id) == nil { bookmarks.insert(id) }
-          guard let file, blocked == nil else { return nil }
+          guard let file, blocked == nil, !DataDirectory.isLeaving else { return nil }
           do {
             try FileManager.default.createDirectory(
               at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

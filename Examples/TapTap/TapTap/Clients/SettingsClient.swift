@@ -114,7 +114,7 @@ extension SettingsClient {
       change(&loaded.stored)
       let stored = loaded.stored
       cache.withLock { $0?.stored = stored }
-      guard !loaded.saveBlocked else { return }
+      guard !loaded.saveBlocked, !DataDirectory.isLeaving else { return }
       do {
         try FileManager.default.createDirectory(
           at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

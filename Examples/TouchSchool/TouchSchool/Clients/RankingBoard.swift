@@ -72,7 +72,7 @@ public final class RankingBoard: Sendable {
 
   /// Writes `ranking`; what went wrong, if anything.
   private func save(_ ranking: Ranking) -> String? {
-    guard let file, saveBlocked == nil else { return nil }
+    guard let file, saveBlocked == nil, !DataDirectory.isLeaving else { return nil }
     do {
       try FileManager.default.createDirectory(
         at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
