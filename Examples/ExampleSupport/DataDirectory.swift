@@ -186,7 +186,9 @@ public enum DataDirectory {
   /// program).
   public static func removeAtExit(_ folder: URL) {
     _ = installExitHandler
-    foldersToRemove.withLock { $0.append(folder) }
+    foldersLock.lock()
+    foldersToRemove.append(folder)
+    foldersLock.unlock()
   }
 
   /// Whether the process is leaving at once (a second signal, or a signal in a scenario): a
@@ -206,7 +208,9 @@ public enum DataDirectory {
   /// while a save that was already under way could still re-create them (up to 100 ms).
   static func removeTemporaryFoldersNow(settling: Bool = false) {
     if settling { leaving.store(true, ordering: .releasing) }
-    let folders = foldersToRemove.withLock { $0 }
+    foldersLock.lock()
+    let folders = foldersToRemove
+    foldersLock.unlock()
     for folder in folders {
       if (try? FileManager.default.removeItem(at: folder)) == nil {
         try? FileManager.default.removeItem(at: folder)
@@ -223,7 +227,10 @@ public enum DataDirectory {
 
   private static let leaving = Atomic<Bool>(false)
 
-  private static let foldersToRemove = Guarded<[URL]>([])
+  // An `NSLock` (public API a user has, and seen by ThreadSanitizer): `foldersToRemove` is
+  // read and written only while it is held, hence `nonisolated(unsafe)`.
+  private static let foldersLock = NSLock()
+  nonisolated(unsafe) private static var foldersToRemove: [URL] = []
   private static let installExitHandler: Void = {
     atexit { DataDirectory.removeTemporaryFoldersNow() }
   }()
