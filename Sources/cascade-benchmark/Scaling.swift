@@ -444,86 +444,105 @@ enum Scaling {
         + "object made and inserted into a dictionary")
   }
 
+  /// The timed cases of S5v and S5o at one size, the floor's, and how to count the wakes.
+  private struct S5Case {
+    var values: Timed
+    var observations: Timed
+    var floor: Timed
+    var countWakes: () async -> (values: Double, observations: Double, floor: Double)
+    var consumers: [Task<Void, Never>]
+  }
+
   /// S5v and S5o: M observers of M different rows, row 0 changing.
   static func s5() async -> [ScalingResult] {
-    var values: [Timed] = []
-    var observations: [Timed] = []
-    var floors: [Timed] = []
-    // How many observers each kind wakes per change, counted untimed after the timing.
-    var countWakes: [() async -> (values: Double, observations: Double, floor: Double)] = []
-    var consumers: [Task<Void, Never>] = []
-    for m in observerCounts {
-      // S5v: a `values(of:)` sequence per row store, each iterated by a `for await` loop on a
-      // main-actor task, parked on its next value. The sequence's `next()` is nonisolated, so a
-      // value reaches its loop through a hop off the main actor and back: each send is timed
-      // alone, and the wait for row 0's loop to have its value is taken off the timing.
-      let valueStore = Store(initialState: ScalingRows.State(count: m)) { ScalingRows() }
-      let received = WakeCounter()
-      let otherValues = WakeCounter()
-      for (index, row) in rowStores(valueStore, m).enumerated() {
-        let counter = index == 0 ? received : otherValues
-        consumers.append(
-          Task { @MainActor in
-            for await _ in row.values(of: { $0.count }) { counter.count &+= 1 }
-          })
-      }
-      await waitUntil { received.count == 1 && otherValues.count == m - 1 }
-      values.append(
-        Timed { units in
-          for _ in 0..<units {
-            let expected = received.count + 1
-            valueStore.send(rowAction(0))
-            await untimed { await waitUntil { received.count >= expected } }
-          }
-          return received.count
-        })
-
-      // S5o: `withObservationTracking` of each row store's state, observed again when told.
-      let observedStore = Store(initialState: ScalingRows.State(count: m)) { ScalingRows() }
-      let observedRows = rowStores(observedStore, m)
-      let observed = WakeCounter()
-      for row in observedRows { observeAgain(observed) { row.state.count } }
-      observations.append(
-        Timed { units in
-          for _ in 0..<units { observedStore.send(rowAction(0)) }
-          return withExtendedLifetime(observedRows) { observed.count }
-        })
-
-      let models = (0..<m).map { _ in PlainRowModel() }
-      let floorWakes = WakeCounter()
-      for model in models { observeAgain(floorWakes) { model.count } }
-      floors.append(
-        Timed { units in
-          var total = 0
-          for _ in 0..<units { total &+= floorObservedRowChange(models[0]) }
-          return total
-        })
-
-      countWakes.append {
-        let changes = 10
-        await letQueuedTasksRun()
-        let before = (received.count + otherValues.count, observed.count, floorWakes.count)
-        for _ in 0..<changes {
-          let expected = received.count + 1
-          valueStore.send(rowAction(0))
-          await waitUntil { received.count >= expected }
-          observedStore.send(rowAction(0))
-          _ = floorObservedRowChange(models[0])
-          await letQueuedTasksRun()
-        }
-        return (
-          Double(received.count + otherValues.count - before.0) / Double(changes),
-          Double(observed.count - before.1) / Double(changes),
-          Double(floorWakes.count - before.2) / Double(changes)
-        )
-      }
-    }
-    let timings = await measureInterleaved(values + observations + floors)
+    var cases: [S5Case] = []
+    for m in observerCounts { cases.append(await s5Case(m)) }
+    let timings = await measureInterleaved(
+      cases.map(\.values) + cases.map(\.observations) + cases.map(\.floor))
     var woken: [(values: Double, observations: Double, floor: Double)] = []
-    for count in countWakes { woken.append(await count()) }
+    for item in cases { woken.append(await item.countWakes()) }
+    let consumers = cases.flatMap(\.consumers)
     for consumer in consumers { consumer.cancel() }
     for consumer in consumers { await consumer.value }
+    return s5Results(timings: timings, woken: woken)
+  }
 
+  private static func s5Case(_ m: Int) async -> S5Case {
+    var consumers: [Task<Void, Never>] = []
+    // S5v: a `values(of:)` sequence per row store, each iterated by a `for await` loop on a
+    // main-actor task, parked on its next value. The sequence's `next()` is nonisolated, so a
+    // value reaches its loop through a hop off the main actor and back: each send is timed
+    // alone, and the wait for row 0's loop to have its value is taken off the timing.
+    let valueStore = Store(initialState: ScalingRows.State(count: m)) { ScalingRows() }
+    let received = WakeCounter()
+    let otherValues = WakeCounter()
+    for (index, row) in rowStores(valueStore, m).enumerated() {
+      let counter = index == 0 ? received : otherValues
+      consumers.append(
+        Task { @MainActor in
+          for await _ in row.values(of: { $0.count }) { counter.count &+= 1 }
+        })
+    }
+    await waitUntil { received.count == 1 && otherValues.count == m - 1 }
+    let values = Timed { units in
+      for _ in 0..<units {
+        let expected = received.count + 1
+        valueStore.send(rowAction(0))
+        await untimed { await waitUntil { received.count >= expected } }
+      }
+      return received.count
+    }
+
+    // S5o: `withObservationTracking` of each row store's state, observed again when told.
+    let observedStore = Store(initialState: ScalingRows.State(count: m)) { ScalingRows() }
+    let observedRows = rowStores(observedStore, m)
+    let observed = WakeCounter()
+    for row in observedRows { observeAgain(observed) { row.state.count } }
+    let observations = Timed { units in
+      for _ in 0..<units { observedStore.send(rowAction(0)) }
+      return withExtendedLifetime(observedRows) { observed.count }
+    }
+
+    let models = (0..<m).map { _ in PlainRowModel() }
+    let floorWakes = WakeCounter()
+    for model in models { observeAgain(floorWakes) { model.count } }
+    let floor = Timed { units in
+      var total = 0
+      for _ in 0..<units { total &+= floorObservedRowChange(models[0]) }
+      return total
+    }
+
+    let countWakes = { () async -> (values: Double, observations: Double, floor: Double) in
+      let changes = 10
+      await letQueuedTasksRun()
+      let valuesBefore = received.count + otherValues.count
+      let observedBefore = observed.count
+      let floorBefore = floorWakes.count
+      for _ in 0..<changes {
+        let expected = received.count + 1
+        valueStore.send(rowAction(0))
+        await waitUntil { received.count >= expected }
+        observedStore.send(rowAction(0))
+        _ = floorObservedRowChange(models[0])
+        await letQueuedTasksRun()
+      }
+      let valuesWoken = Double(received.count + otherValues.count - valuesBefore)
+      let observedWoken = Double(observed.count - observedBefore)
+      let floorWoken = Double(floorWakes.count - floorBefore)
+      return (
+        valuesWoken / Double(changes), observedWoken / Double(changes),
+        floorWoken / Double(changes)
+      )
+    }
+    return S5Case(
+      values: values, observations: observations, floor: floor, countWakes: countWakes,
+      consumers: consumers)
+  }
+
+  private static func s5Results(
+    timings: [(nsPerOp: Double, checksum: Int)],
+    woken: [(values: Double, observations: Double, floor: Double)]
+  ) -> [ScalingResult] {
     func list(_ numbers: [Double]) -> String {
       numbers.map { String(format: "%g", $0) }.joined(separator: ", ")
     }
@@ -531,23 +550,28 @@ enum Scaling {
     let floorWoken = list(woken.map(\.floor))
     let count = observerCounts.count
     let floor = Array(timings[(2 * count)...])
+    var valuesNote = "observers woken per change at M = \(sizes): \(list(woken.map(\.values))) "
+    valuesNote += "(floor \(floorWoken)); each sequence is a for-await loop on a main-actor task; "
+    valuesNote +=
+      "timed: the send, with every sequence's check and row 0's loop resumed; not timed: "
+    valuesNote +=
+      "the wait for row 0's loop to have the value (next() is nonisolated: a hop off the "
+    valuesNote +=
+      "main actor and back); floor: M @Observable rows under withObservationTracking, one "
+    valuesNote += "changed"
+    if missedWaits > 0 { valuesNote += "; \(missedWaits) waits gave up after 1 s" }
+    var observationsNote = "observers woken per change at M = \(sizes): "
+    observationsNote += "\(list(woken.map(\.observations))) (floor \(floorWoken)); each observer "
+    observationsNote += "counts and observes again in onChange, inside the send; floor: M "
+    observationsNote += "@Observable rows under withObservationTracking, one changed"
     return [
       ScalingResult(
         id: "S5v", name: "row 0 changes, M rows observed by values(of:)",
-        sizes: observerCounts, run: Array(timings[0..<count]), floor: floor,
-        note: "observers woken per change at M = \(sizes): \(list(woken.map(\.values))) "
-          + "(floor \(floorWoken)); each sequence is a for-await loop on a main-actor task; "
-          + "timed: the send, with every sequence's check and row 0's loop resumed; not timed: "
-          + "the wait for row 0's loop to have the value (next() is nonisolated: a hop off the "
-          + "main actor and back); floor: M @Observable rows under withObservationTracking, one "
-          + "changed" + (missedWaits > 0 ? "; \(missedWaits) waits gave up after 1 s" : "")),
+        sizes: observerCounts, run: Array(timings[0..<count]), floor: floor, note: valuesNote),
       ScalingResult(
         id: "S5o", name: "row 0 changes, M row stores under withObservationTracking",
         sizes: observerCounts, run: Array(timings[count..<(2 * count)]), floor: floor,
-        note: "observers woken per change at M = \(sizes): "
-          + "\(list(woken.map(\.observations))) (floor \(floorWoken)); each observer counts "
-          + "and observes again in onChange, inside the send; floor: M @Observable rows under "
-          + "withObservationTracking, one changed"),
+        note: observationsNote),
     ]
   }
 

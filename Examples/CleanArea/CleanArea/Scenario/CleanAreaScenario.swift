@@ -32,7 +32,7 @@ public final class CleanAreaScenario {
     try? FileManager.default.removeItem(at: bookmarksFile)
 
     print("— Launch")
-    var store = launch(recorder: recorder)
+    let store = launch(recorder: recorder)
     await send(.onAppear, to: store)
     await waitUntil("the policies load and the main screen is pushed", store) { $0.path.count == 1 }
     guard let mainID = store.path.ids.first, case .main(let main)? = store.path.first else {
@@ -40,7 +40,14 @@ public final class CleanAreaScenario {
     }
     expect(main.policies.count == 42, "42 policies are listed")
     await send(.path(.element(id: mainID, action: .main(.onAppear))), to: store)
+    await browse(store, mainID)
+    await bookmarkAndSearch(store, mainID)
+    await relaunch()
+    await recoverFromABrokenDataFile()
+    return failures
+  }
 
+  private func browse(_ store: StoreOf<StartFeature>, _ mainID: StackElementID) async {
     print("— The categories tab, then a policy in it")
     await send(.path(.element(id: mainID, action: .main(.categorySelected("Housing")))), to: store)
     expect(visible(store) == [1, 2, 3, 4, 5], "Housing lists its five policies")
@@ -58,7 +65,9 @@ public final class CleanAreaScenario {
     expect(stack(store) == ["main", "detail 3", "detail 1"], "back dismisses the top screen only")
     await send(.path(.element(id: store.path.ids[2], action: .detail(.homeTapped))), to: store)
     expect(stack(store) == ["main"], "home pops every detail at once")
+  }
 
+  private func bookmarkAndSearch(_ store: StoreOf<StartFeature>, _ mainID: StackElementID) async {
     print("— Bookmark from a detail opened in the all tab")
     await send(.path(.element(id: mainID, action: .main(.tabSelected(.all)))), to: store)
     await send(.path(.element(id: mainID, action: .main(.policyTapped(17)))), to: store)
@@ -84,9 +93,11 @@ public final class CleanAreaScenario {
     expect(visible(store) == [2], "searching 'youth LOAN' finds the youth jeonse loan")
     await send(.path(.element(id: mainID, action: .main(.policyTapped(2)))), to: store)
     expect(stack(store) == ["main", "detail 2"], "the search tab opens details too")
+  }
 
+  private func relaunch() async {
     print("— Relaunch")
-    store = launch()
+    let store = launch()
     await send(.onAppear, to: store)
     await waitUntil("the policies load again", store) { $0.path.count == 1 }
     await send(.path(.element(id: store.path.ids[0], action: .main(.onAppear))), to: store)
@@ -96,11 +107,13 @@ public final class CleanAreaScenario {
       if case .main(let main)? = $0.path.first { main.bookmarks == [17] } else { false }
     }
     print("  ⇒ \(CleanAreaScenario.describe(store.state))")
+  }
 
+  private func recoverFromABrokenDataFile() async {
     print("— Launch with a broken data file, then retry once it is fixed")
     let broken = dataDirectory.appendingPathComponent("policies.json")
     try? Data("[{\"id\": 1}]".utf8).write(to: broken)
-    store = launch(policies: broken)
+    let store = launch(policies: broken)
     await send(.onAppear, to: store)
     await waitUntil("the error screen shows", store) {
       if case .failed = $0.phase { true } else { false }
@@ -116,7 +129,6 @@ public final class CleanAreaScenario {
       try? JSONDecoder().decode([Int].self, from: $0)
     }
     expect(kept == [17], "the failed launch lost no bookmark")
-    return failures
   }
 
   private func launch(

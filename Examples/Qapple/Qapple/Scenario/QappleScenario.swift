@@ -57,65 +57,93 @@ public final class QappleScenario {
       expect(false, "the answers screen is pushed")
       return failures
     }
+    let answers = AnswersScreen(store: store, id: screen)
+    await pageThrough(answers)
+    let listed = answers.list()?.answers ?? []
+    let mine = await write(answers)
+    await like(answers, listed)
+    await reportAndDelete(answers, listed, mine: mine)
+    return failures
+  }
+
+  /// The answers screen pushed on the scenario's store.
+  @MainActor private struct AnswersScreen {
+    let store: StoreOf<TodayQuestionFeature>
+    let id: StackElementID
+
     func list() -> AnswerListFeature.State? {
-      guard case let .answers(list)? = store.path[id: screen] else { return nil }
+      guard case let .answers(list)? = store.path[id: id] else { return nil }
       return list
     }
+
     func send(_ action: AnswerListFeature.Action) async {
-      await store.send(.path(.element(id: screen, action: .answers(action)))).finish()
+      await store.send(.path(.element(id: id, action: .answers(action)))).finish()
     }
-    await send(.onAppear)
+  }
+
+  private func pageThrough(_ screen: AnswersScreen) async {
+    await screen.send(.onAppear)
     var pages = 1
-    while let last = list()?.answers.last, list()?.hasNext == true {
-      await send(.answerAppeared(last.id))
+    while let last = screen.list()?.answers.last, screen.list()?.hasNext == true {
+      await screen.send(.answerAppeared(last.id))
       pages += 1
     }
-    let answers = list()?.answers ?? []
+    let answers = screen.list()?.answers ?? []
     expect(
       answers.count == 31 && Set(answers.ids).count == 31,
       "31 answers over \(pages) pages, none twice")
-    expect(list()?.hasNext == false, "loading stops at the last page")
+    expect(screen.list()?.hasNext == false, "loading stops at the last page")
+  }
 
+  /// Writes an answer; returns it as listed.
+  private func write(_ screen: AnswersScreen) async -> Answer? {
     print("— Write an answer")
-    await send(.writeButtonTapped)
-    await send(.write(.presented(.submitButtonTapped)))
+    await screen.send(.writeButtonTapped)
+    await screen.send(.write(.presented(.submitButtonTapped)))
+    let refusal = screen.list()?.write?.errorMessage
+    expect(refusal == "Write something before posting.", "an empty answer is refused")
+    let text = "Small pull requests are kind to reviewers."
+    await screen.send(.write(.presented(.textChanged(text))))
+    await screen.send(.write(.presented(.submitButtonTapped)))
+    let mine = screen.list()?.answers.first
+    let posted = mine?.content == text && mine?.isMine == true
     expect(
-      list()?.write?.errorMessage == "Write something before posting.", "an empty answer is refused"
-    )
-    await send(.write(.presented(.textChanged("Small pull requests are kind to reviewers."))))
-    await send(.write(.presented(.submitButtonTapped)))
-    let mine = list()?.answers.first
-    expect(
-      mine?.content == "Small pull requests are kind to reviewers." && mine?.isMine == true
-        && list()?.write == nil,
-      "the answer is posted at the top and the sheet closes")
+      posted && screen.list()?.write == nil, "the answer is posted at the top and the sheet closes")
+    return mine
+  }
 
+  private func like(_ screen: AnswersScreen, _ answers: IdentifiedArrayOf<Answer>) async {
     print("— Like, and a like that fails")
     let liked = answers[0].id
     let wasLiked = answers[0].isLiked
-    await send(.likeButtonTapped(liked))
-    expect(list()?.answers[id: liked]?.isLiked == !wasLiked, "a like goes through")
+    await screen.send(.likeButtonTapped(liked))
+    expect(screen.list()?.answers[id: liked]?.isLiked == !wasLiked, "a like goes through")
     let failing = QappleScenario.failingAnswerID
-    let failingWasLiked = list()?.answers[id: failing]?.isLiked
-    await send(.likeButtonTapped(failing))
-    expect(
-      list()?.answers[id: failing]?.isLiked == failingWasLiked
-        && list()?.errorMessage == "The like did not go through.",
-      "a failed like is rolled back and explained")
+    let failingWasLiked = screen.list()?.answers[id: failing]?.isLiked
+    await screen.send(.likeButtonTapped(failing))
+    let rolledBack = screen.list()?.answers[id: failing]?.isLiked == failingWasLiked
+    let explained = screen.list()?.errorMessage == "The like did not go through."
+    expect(rolledBack && explained, "a failed like is rolled back and explained")
+  }
 
+  private func reportAndDelete(
+    _ screen: AnswersScreen, _ answers: IdentifiedArrayOf<Answer>, mine: Answer?
+  ) async {
     print("— Report through a dialog, delete through an alert")
     let reported = answers[2].id
-    await send(.reportButtonTapped(reported))
-    if let report = list()?.dialog?.buttons.first { await send(.dialog(.tapped(report))) }
-    expect(
-      list()?.answers[id: reported]?.isReported == true && list()?.dialog == nil,
-      "the answer is reported")
-    if let mine {
-      await send(.deleteButtonTapped(mine.id))
-      if let delete = list()?.alert?.buttons.first { await send(.alert(.tapped(delete))) }
-      expect(list()?.answers[id: mine.id] == nil && list()?.alert == nil, "my answer is deleted")
+    await screen.send(.reportButtonTapped(reported))
+    if let report = screen.list()?.dialog?.buttons.first {
+      await screen.send(.dialog(.tapped(report)))
     }
-    return failures
+    let isReported = screen.list()?.answers[id: reported]?.isReported == true
+    expect(isReported && screen.list()?.dialog == nil, "the answer is reported")
+    guard let mine else { return }
+    await screen.send(.deleteButtonTapped(mine.id))
+    if let delete = screen.list()?.alert?.buttons.first {
+      await screen.send(.alert(.tapped(delete)))
+    }
+    let isGone = screen.list()?.answers[id: mine.id] == nil
+    expect(isGone && screen.list()?.alert == nil, "my answer is deleted")
   }
 
   private func expect(_ condition: Bool, _ description: String) {

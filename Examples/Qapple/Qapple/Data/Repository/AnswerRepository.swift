@@ -169,30 +169,9 @@ extension AnswerRepository {
       answers: { (questionID, threshold, size) async throws(QappleError) -> AnswerPage in
         await wait()
         let local = try changes()
-        let all = (try dataSet().answers + local.written)
-          .filter { $0.questionId == questionID && !local.deleted.contains($0.answerId) }
-          .sorted { $0.answerId > $1.answerId }
-        let after =
-          threshold.flatMap(Int.init).map { cursor in all.filter { $0.answerId < cursor } } ?? all
-        let page = Array(after.prefix(size))
-        let me = userID()
-        let dto = AnswersOfQuestionDTO(
-          total: all.count, size: size,
-          content: page.map { record in
-            AnswersOfQuestionDTO.Content(
-              answerId: record.answerId, writerId: record.writerId,
-              profileImage: record.profileImage, nickname: record.nickname,
-              content: record.content, isMine: record.writerId == me,
-              isReported: record.isReported || local.reported.contains(record.answerId),
-              isLiked: local.liked[record.answerId] ?? record.isLiked, writeAt: record.writeAt)
-          },
-          numberOfElements: page.count, threshold: page.last.map { "\($0.answerId)" },
-          hasNext: after.count > page.count)
-        // Through JSON, as the API would send it.
-        guard let json = try? JSONEncoder().encode(dto),
-          let decoded = try? JSONDecoder().decode(AnswersOfQuestionDTO.self, from: json)
-        else { throw QappleError("The answers could not be read.") }
-        return decoded.toEntity()
+        return try page(
+          of: try dataSet().answers + local.written, questionID: questionID, local: local,
+          after: threshold, size: size, me: userID())
       },
       write: { (questionID, content) async throws(QappleError) -> Answer in
         await wait()
@@ -220,6 +199,36 @@ extension AnswerRepository {
         await wait()
         try change { _ = $0.deleted.insert(answerID) }
       })
+  }
+  /// A page of `records` for the question, newest first, after the `threshold` cursor, as the
+  /// API would send it: through JSON.
+  private static func page(
+    of records: [AnswerRecord], questionID: Int, local: LocalChanges, after threshold: String?,
+    size: Int, me: Int
+  ) throws(QappleError) -> AnswerPage {
+    let all =
+      records
+      .filter { $0.questionId == questionID && !local.deleted.contains($0.answerId) }
+      .sorted { $0.answerId > $1.answerId }
+    var after = all
+    if let cursor = threshold.flatMap(Int.init) { after = all.filter { $0.answerId < cursor } }
+    let page = Array(after.prefix(size))
+    let content = page.map { (record: AnswerRecord) -> AnswersOfQuestionDTO.Content in
+      let isReported = record.isReported || local.reported.contains(record.answerId)
+      let isLiked = local.liked[record.answerId] ?? record.isLiked
+      return AnswersOfQuestionDTO.Content(
+        answerId: record.answerId, writerId: record.writerId,
+        profileImage: record.profileImage, nickname: record.nickname,
+        content: record.content, isMine: record.writerId == me,
+        isReported: isReported, isLiked: isLiked, writeAt: record.writeAt)
+    }
+    let dto = AnswersOfQuestionDTO(
+      total: all.count, size: size, content: content, numberOfElements: page.count,
+      threshold: page.last.map { "\($0.answerId)" }, hasNext: after.count > page.count)
+    guard let json = try? JSONEncoder().encode(dto),
+      let decoded = try? JSONDecoder().decode(AnswersOfQuestionDTO.self, from: json)
+    else { throw QappleError("The answers could not be read.") }
+    return decoded.toEntity()
   }
 }
 
