@@ -144,16 +144,22 @@ public final class TestClock: Clock, Sendable {
   /// `timeout` is how long, in real time, to keep advancing. The default is one minute, not
   /// swift-clocks' 500 ms: a long but finite schedule on a slow or busy machine (200 sleeps
   /// took over 5 s in this project's loaded test run) must not fail a correct test; the
-  /// timeout is there to end a timer that never stops.
+  /// timeout is there to end a timer that never stops. For the same reason it never gives up
+  /// before it has advanced 500 times, however long those took: in a loaded parallel run under
+  /// ThreadSanitizer, the main queue every test shares stalled for most of a minute, and a
+  /// 20-sleep schedule was cut after one wake-up. A timer that never stops reaches 500 wake-ups
+  /// in well under a second on an idle machine.
   public func run(
     timeout: Duration = .seconds(60),
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
     let started = ContinuousClock.now
+    var advances = 0
     await settle()
     while let earliest = state.withLock({ $0.sleepers.values.map(\.deadline).min() }) {
-      guard ContinuousClock.now - started < timeout else {
+      guard advances < Self.advancesBeforeGivingUp || ContinuousClock.now - started < timeout
+      else {
         let waiting = state.withLock { state -> [Sleeper] in
           defer { state.sleepers.removeAll() }
           return Array(state.sleepers.values)
@@ -170,8 +176,13 @@ public final class TestClock: Clock, Sendable {
         return
       }
       await advance(to: earliest)
+      advances += 1
     }
   }
+
+  /// How many times ``run(timeout:fileID:filePath:line:column:)`` advances before its timeout
+  /// can end it: however slow the machine, a schedule of fewer wake-ups is never cut.
+  package static let advancesBeforeGivingUp = 500
 
   /// The sleepers due first, up to `deadline`, in the order they went to sleep, with time moved
   /// to their deadline; when none is due, moves `now` to `deadline` in the same critical
