@@ -77,7 +77,7 @@ private func page(after threshold: String?, size: Int = 10, total: Int = 20) -> 
 }
 
 @MainActor
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(10)))
 struct AnswerListTests {
   fileprivate func makeStore(
     _ repository: AnswerRepository,
@@ -90,7 +90,7 @@ struct AnswerListTests {
     }
   }
 
-  fileprivate func pager(calls: Guarded<[String?]> = Guarded([])) -> AnswerRepository {
+  fileprivate func pager(calls: Locked<[String?]> = Locked([])) -> AnswerRepository {
     var repository = AnswerRepository.testValue
     repository.answers = { (_, threshold, size) async throws(QappleError) -> AnswerPage in
       calls.withLock { $0.append(threshold) }
@@ -100,8 +100,8 @@ struct AnswerListTests {
   }
 
   @Test func loadsTheNextPageNearTheEndAndStopsAtTheLast() async {
-    let calls = Guarded<[String?]>([])
-    let gate = Guarded<[CheckedContinuation<Void, Never>]>([])
+    let calls = Locked<[String?]>([])
+    let gate = Locked<[CheckedContinuation<Void, Never>]>([])
     var repository = pager(calls: calls)
     repository.answers = { (_, threshold, size) async throws(QappleError) -> AnswerPage in
       calls.withLock { $0.append(threshold) }
@@ -140,7 +140,7 @@ struct AnswerListTests {
   }
 
   @Test func refreshResetsAndAStaleResponseIsIgnored() async {
-    let gate = Guarded<[CheckedContinuation<Void, Never>]>([])
+    let gate = Locked<[CheckedContinuation<Void, Never>]>([])
     var repository = pager()
     repository.answers = { (_, threshold, size) async throws(QappleError) -> AnswerPage in
       if threshold == "11" {  // the second page hangs until released
@@ -210,7 +210,7 @@ struct AnswerListTests {
   }
 
   @Test func reportingGoesThroughAConfirmationDialog() async {
-    let reported = Guarded<[Int]>([])
+    let reported = Locked<[Int]>([])
     var repository = AnswerRepository.testValue
     repository.report = { id async throws(QappleError) in reported.withLock { $0.append(id) } }
     var state = AnswerListFeature.State(question: question)
@@ -410,7 +410,7 @@ struct AnswerListTests {
 /// A recorded Qapple session replays, through the reducers alone, to the exact state it ended
 /// in: every network result is in a recorded action.
 @MainActor
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(10)))
 struct QappleRecordingTests {
   @Test func aRecordedSessionReplaysToTheSameStateWithoutRunningEffects() async throws {
     reportRuntimeWarningsAsTestFailures()  // a reducer reading an unset dependency would fail

@@ -1,4 +1,5 @@
 import Cascade
+import CascadeExampleSupport
 import CascadeExampleTapTap
 import CascadeTesting
 import Foundation
@@ -8,7 +9,7 @@ private let release = StoreRelease(
   version: AppVersion("2.1.0")!, storeURL: URL(string: "https://apps.apple.com/app/taptap/id1")!)
 
 @MainActor
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(10)))
 struct AppFeatureTests {
   let clock = TestClock()
 
@@ -90,7 +91,7 @@ struct AppFeatureTests {
   }
 
   @Test func anOutdatedVersionMustUpdateAndUpdateOpensTheStore() async {
-    let opened = Guarded<[URL]>([])
+    let opened = Locked<[URL]>([])
     let store = makeStore(current: "1.9.3", opened: { url in opened.withLock { $0.append(url) } })
     await store.send(.onAppear)
     await clock.run()
