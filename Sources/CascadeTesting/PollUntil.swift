@@ -23,6 +23,11 @@ import Testing
 /// - Parameters:
 ///   - description: What is awaited, in words, for the failure's message.
 ///   - timeout: How long to wait before failing; a minute unless given.
+///   - fileID: The file of the call, where a timeout is reported.
+///   - filePath: The file's path, for XCTest.
+///   - line: The line of the call, where a timeout is reported.
+///   - column: The column of the call.
+///   - isolation: The caller's actor, where `condition` is checked.
 ///   - condition: Checked in the caller's isolation until it returns `true`.
 /// - Returns: `true` once the condition holds; `false` after a timeout or a cancellation.
 @discardableResult
