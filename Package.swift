@@ -45,7 +45,8 @@ let package = Package(
     .target(
       name: "CascadeExampleSupport", dependencies: ["Cascade"], path: "Examples/ExampleSupport"),
     .target(
-      name: "CascadeExampleCounter", dependencies: ["Cascade"], path: "Examples/Counter/Counter"),
+      name: "CascadeExampleCounter", dependencies: ["Cascade", "CascadeExampleSupport"],
+      path: "Examples/Counter/Counter"),
     .executableTarget(
       name: "CascadeExampleCounterCLI",
       dependencies: ["CascadeExampleCounter", "CascadeExampleSupport"],
@@ -130,7 +131,7 @@ let package = Package(
       path: "Examples/TapTap/Tests"),
     .testTarget(
       name: "CascadeExampleSeoulSalamTests",
-      dependencies: ["CascadeExampleSeoulSalam", "CascadeTesting"],
+      dependencies: ["CascadeExampleSeoulSalam", "CascadeExampleSupport", "CascadeTesting"],
       path: "Examples/SeoulSalam/Tests"),
     .testTarget(
       name: "CascadeExampleQappleTests",

@@ -26,7 +26,7 @@ let verbose = commandLine.has("--verbose")
 func report(
   _ app: String, _ run: (@escaping @MainActor @Sendable (String) -> Void) async -> [String]
 ) async -> Bool {
-  let transcript = Guarded<[String]>([])
+  let transcript = Locked<[String]>([])
   let failures = await run { line in
     if verbose { print("  [\(app)] \(line)") } else { transcript.withLock { $0.append(line) } }
   }

@@ -159,7 +159,7 @@ public enum DataDirectory {
   }
 
   /// The lock descriptors this process holds, by folder and program.
-  private static let heldLocks = Guarded<[String: Int32]>([:])
+  private static let heldLocks = Locked<[String: Int32]>([:])
 
   /// Removes the temporary files Foundation's atomic writes leave when the writer is killed
   /// (`.dat.nosync…`) that are older than `age`: a live writer renames its own within moments.

@@ -212,12 +212,7 @@ func ensureEnoughOpenFiles(for program: String) {
 /// said to the person running it, naming the file and the cause, without the source file and
 /// line a developer's runtime warning carries.
 func speakToTheUser(as program: String) {
-  RuntimeWarnings.fallback.withLock { fallback in
-    fallback = { warning in
-      printError("\(program): \(warning.message)")
-      return true
-    }
-  }
+  setIssueHandler { issue in printError("\(program): \(issue.message)") }
 }
 
 /// Prints `message` on standard error: where the example executables say what went wrong.

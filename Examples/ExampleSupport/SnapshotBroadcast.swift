@@ -39,13 +39,13 @@ public final class SnapshotBroadcast<Value: Sendable>: Sendable {
     }
   }
 
-  private let state: Guarded<State>
+  private let state: Locked<State>
   private let newestOnly: Bool
 
   /// A broadcast of `value`. With `newestOnly`, an observer that is behind keeps only the
   /// newest value (a snapshot listener); otherwise it keeps every value it has not read.
   public init(_ value: Value, newestOnly: Bool = false) {
-    self.state = Guarded(State(value: value))
+    self.state = Locked(State(value: value))
     self.newestOnly = newestOnly
   }
 

@@ -3,7 +3,7 @@ import CascadeTesting
 import Foundation
 import Testing
 
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(10)))
 struct SnapshotBroadcastTests {
   @Test func anObserverGetsTheValueNowThenEveryChangeInOrder() async {
     let counter = SnapshotBroadcast(0)

@@ -1,22 +1,59 @@
 import Testing
 
-/// Waits until `condition` holds, checking it after each yield and, after the first hundred
-/// checks, every millisecond: for a test waiting on work that runs on the global pool or in
-/// another thread, where nothing can be awaited directly.
+/// Waits until `condition` holds, and fails the test if it does not hold within `timeout`.
 ///
-/// It has no limit of its own: a count of yields or a short sleep would pass or fail with the
-/// machine's load. A condition that never holds ends at the test's time limit, which names it
-/// (and cancels the wait).
+/// For a test waiting on work that runs on the global pool or on another thread (a live
+/// client's observer registering, a file written by a background save), where there is nothing
+/// to await directly. The condition is checked after each yield and, after the first hundred
+/// checks, every millisecond.
+///
+/// If the condition still does not hold after `timeout`, the wait records a test failure (in
+/// Swift Testing or XCTest) at the line that called it, saying what was awaited, and returns
+/// `false`, so a regression fails the test in about a minute instead of hanging the run. The
+/// default timeout is far above the slowest a loaded machine takes, so that only a condition
+/// that never holds reaches it. A cancelled wait returns `false` without recording anything.
 ///
 /// ```swift
 /// store.send(.onAppear)
-/// await pollUntil { spy.observerCount == 1 }
+/// await pollUntil("the ranking stream has an observer") { rankings.observerCount == 1 }
+/// store.send(.onDisappear)
+/// guard await pollUntil({ rankings.observerCount == 0 }) else { return }
 /// ```
-package func pollUntil(
-  isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool
-) async {
+///
+/// - Parameters:
+///   - description: What is awaited, in words, for the failure's message.
+///   - timeout: How long to wait before failing; a minute unless given.
+///   - fileID: The file of the call, where a timeout is reported.
+///   - filePath: The file's path, for XCTest.
+///   - line: The line of the call, where a timeout is reported.
+///   - column: The column of the call.
+///   - isolation: The caller's actor, where `condition` is checked.
+///   - condition: Checked in the caller's isolation until it returns `true`.
+/// - Returns: `true` once the condition holds; `false` after a timeout or a cancellation.
+@discardableResult
+public func pollUntil(
+  _ description: String? = nil,
+  timeout: Duration = .seconds(60),
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column,
+  isolation: isolated (any Actor)? = #isolation,
+  _ condition: () -> Bool
+) async -> Bool {
+  let clock = ContinuousClock()
+  let deadline = clock.now.advanced(by: timeout)
   var checks = 0
-  while !condition(), !Task.isCancelled {
+  while !condition() {
+    if Task.isCancelled { return false }
+    if clock.now >= deadline {
+      let awaited = description.map { "'\($0)'" } ?? "the condition passed to pollUntil"
+      reportFailure(
+        "Timed out after \(timeout) waiting for \(awaited) at \(fileID):\(line): it never "
+          + "held. If the work it waits for is slow rather than stuck, pass a longer timeout.",
+        at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      return false
+    }
     checks += 1
     if checks < 100 {
       await Task.yield()
@@ -24,6 +61,7 @@ package func pollUntil(
       try? await Task.sleep(for: .milliseconds(1))
     }
   }
+  return true
 }
 
 extension Trait where Self == TimeLimitTrait {

@@ -101,11 +101,13 @@ if let appear = mainAction(.onAppear) {
 }
 print("clean-area (bookmarks in \(dataDirectory.path)); type 'help' for commands")
 print(CleanAreaScenario.describe(store.state))
-for await line in input.lines {
+await input.runSession(
+  show: { print(CleanAreaScenario.describe(store.state)) }, leave: { recording.saveAndExit($0) }
+) { line in
   let words = line.split(separator: " ", maxSplits: 1).map(String.init)
   switch (words.first ?? "", words.dropFirst().first) {
   case ("help", _): print(commands)
-  case ("quit", _), ("q", _): recording.saveAndExit(0)
+  case ("quit", _), ("q", _): return .quit
   case ("category", nil), ("search", nil), ("open", nil):
     print("'\(echo(line))' needs a value; type 'help'")
   case ("state", _), ("", _): break
@@ -131,12 +133,12 @@ for await line in input.lines {
       }
     case nil:
       print("the policies are not loaded; type 'retry'")
-      continue
+      return .skip
     }
     guard let id = Int(text), listed.contains(where: { $0.id == id }), let action else {
       let ids = listed.map { "\($0.id)" }.joined(separator: ", ")
       print("open ID: ID is one of the policies listed here (\(ids)), not '\(echo(text))'")
-      continue
+      return .skip
     }
     let before = store.path.count
     await run(action)
@@ -160,6 +162,5 @@ for await line in input.lines {
   default: print("unknown command '\(echo(line))'; type 'help'")
   }
   await Task.yield()
-  print(CleanAreaScenario.describe(store.state))
+  return .show
 }
-recording.saveAndExit(input.exitStatus)

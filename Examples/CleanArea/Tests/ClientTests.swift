@@ -5,7 +5,7 @@ import CascadeTesting
 import Foundation
 import Testing
 
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(10)))
 struct ClientTests {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "clean-area-tests-\(UUID().uuidString)", isDirectory: true)
@@ -180,11 +180,9 @@ struct ClientTests {
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       // A thread of its own: a deadlock must not starve the cooperative pool.
       Thread {
-        RuntimeWarnings.$handler.withValue(
-          RuntimeWarningHandler { _ in
-            seenInReport.withValue { $0.append(client.current()) }
-          }
-        ) {
+        withIssueHandler({ _ in
+          seenInReport.withValue { $0.append(client.current()) }
+        }) {
           client.toggle(7)
         }
         done.resume()

@@ -11,7 +11,7 @@ import Testing
 /// delivery on its way shows exactly the stored bookmarks (the main screen's set, a detail's
 /// mark), and a delivery never carries a set the store does not hold at that moment or later.
 @MainActor
-@Suite(.serialized, .hangGuard)
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct CleanAreaExplorationTests {
   typealias State = StartFeature.State
   typealias Action = StartFeature.Action

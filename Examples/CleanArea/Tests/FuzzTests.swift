@@ -8,7 +8,7 @@ import Testing
 /// from any depth, actions for screens already gone, bookmarks toggled from any detail. After
 /// every step the app must still be sound.
 @MainActor
-@Suite(.serialized, .hangGuard)
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct CleanAreaFuzzTests {
   /// One session's world: the bookmark file and client, and what the bookmarks should be after
   /// the toggles so far; the screens popped so far, for stale actions.

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(10)))
 struct ScreenTests {
   @Test func tabsListAllByCategoryAndBookmarked() {
     var main = MainFeature.State(policies: allPolicies)

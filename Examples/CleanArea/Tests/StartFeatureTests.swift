@@ -1,5 +1,6 @@
 import Cascade
 import CascadeExampleCleanArea
+import CascadeExampleSupport
 import CascadeTesting
 import Foundation
 import Testing
@@ -11,8 +12,8 @@ let allPolicies = [rent, jeonse, account]
 
 /// A bookmark client whose observers can be counted, to see screens stop observing.
 final class BookmarkSpy: Sendable {
-  let ids = Guarded<Set<Policy.ID>>([])
-  let observers = Guarded<[UUID: AsyncStream<Set<Policy.ID>>.Continuation]>([:])
+  let ids = Locked<Set<Policy.ID>>([])
+  let observers = Locked<[UUID: AsyncStream<Set<Policy.ID>>.Continuation]>([:])
 
   var observerCount: Int { observers.withLock { $0.count } }
 
@@ -59,7 +60,7 @@ func detail(_ policy: Policy, bookmarked: Bool = false) -> StartFeature.Path.Sta
 }
 
 @MainActor
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(10)))
 struct StartFeatureTests {
   let bookmarks = BookmarkSpy()
 
@@ -88,7 +89,7 @@ struct StartFeatureTests {
   }
 
   @Test func aLoadFailureShowsTheErrorAndRetryRecovers() async {
-    let attempts = Guarded(0)
+    let attempts = Locked(0)
     let store = makeStore(StartFeature.State()) { () async throws(PolicyLoadError) -> [Policy] in
       if attempts.withLock({
         $0 += 1

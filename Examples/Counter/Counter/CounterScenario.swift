@@ -1,14 +1,13 @@
 import Cascade
+import CascadeExampleSupport
 
 /// The counter's scripted scenario: what `counter` runs by default and `cascade-examples` runs
 /// among the apps. It prints a transcript and checks its own expectations.
 @MainActor
 public final class CounterScenario {
-  public typealias Printer = @MainActor @Sendable (String) -> Void
-
-  let print: Printer
+  let print: ScenarioPrinter
   private let clock: any Clock<Duration>
-  private var failures: [String] = []
+  private let checks: ScenarioChecks
   private let recorder: Recorder<CounterFeature.State, CounterFeature.Action>?
 
   /// - Parameter clock: The clock the timer ticks on (real time for the executable).
@@ -16,11 +15,12 @@ public final class CounterScenario {
   public init(
     clock: any Clock<Duration> = ContinuousClock(),
     recorder: Recorder<CounterFeature.State, CounterFeature.Action>? = nil,
-    print: @escaping Printer
+    print: @escaping ScenarioPrinter
   ) {
     self.recorder = recorder
     self.clock = clock
     self.print = print
+    self.checks = ScenarioChecks(print: print)
   }
 
   /// Runs the scenario; returns the expectations that failed (none when it passed).
@@ -37,7 +37,7 @@ public final class CounterScenario {
     send(.incrementButtonTapped, to: store)
     send(.incrementButtonTapped, to: store)
     send(.decrementButtonTapped, to: store)
-    expect(store.count == 2, "count is 2 after three increments and a decrement")
+    checks.expect(store.count == 2, "count is 2 after three increments and a decrement")
 
     let timer = store.send(.toggleTimerButtonTapped)
     var ticks = 0
@@ -45,23 +45,18 @@ public final class CounterScenario {
       ticks += 1
       if count == 5 { break }
     }
-    expect(ticks == 3, "three timer ticks arrive")
+    checks.expect(ticks == 3, "three timer ticks arrive")
     send(.toggleTimerButtonTapped, to: store)
-    expect(!store.isTimerRunning, "the timer stops")
+    checks.expect(!store.isTimerRunning, "the timer stops")
 
     send(.resetButtonTapped, to: store)
-    expect(store.count == 0, "reset brings the count back to 0")
+    checks.expect(store.count == 0, "reset brings the count back to 0")
     await timer.finish()  // the timer's task has wound down: cancellation is cooperative
-    expect(store.activeEffectCount == 0, "no effect left running")
-    return failures
+    checks.expect(store.activeEffectCount == 0, "no effect left running")
+    return checks.failures
   }
 
   private func send(_ action: CounterFeature.Action, to store: StoreOf<CounterFeature>) {
     store.send(action)
-  }
-
-  private func expect(_ condition: Bool, _ description: String) {
-    print(condition ? "  ✓ \(description)" : "  ✗ \(description)")
-    if !condition { failures.append(description) }
   }
 }

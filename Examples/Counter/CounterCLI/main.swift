@@ -25,21 +25,23 @@ if commandLine.has("--interactive") {
     CounterFeature().record(into: recording.recorder)
   }
   print("counter: + - reset timer state quit")
-  for await line in input.lines {
+  await input.runSession(
+    show: { print("count = \(store.count), timer \(store.isTimerRunning ? "on" : "off")") },
+    leave: { recording.saveAndExit($0) }
+  ) { line in
     switch line.trimmingCharacters(in: .whitespaces) {
     case "+": store.send(.incrementButtonTapped)
     case "-": store.send(.decrementButtonTapped)
     case "reset": store.send(.resetButtonTapped)
     case "timer": store.send(.toggleTimerButtonTapped)
     case "state", "": break
-    case "quit", "q": recording.saveAndExit(0)
+    case "quit", "q": return .quit
     case let other: print("unknown command '\(echo(other))': + - reset timer state quit")
     }
     // Let effects that are due run before printing.
     try? await Task.sleep(for: .milliseconds(10))
-    print("count = \(store.count), timer \(store.isTimerRunning ? "on" : "off")")
+    return .show
   }
-  recording.saveAndExit(input.exitStatus)
 }
 
 await runScenarioAndExit(program: "counter") { _ in

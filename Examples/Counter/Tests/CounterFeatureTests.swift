@@ -4,7 +4,7 @@ import CascadeTesting
 import Testing
 
 @MainActor
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(10)))
 struct CounterFeatureTests {
   @Test func incrementDecrementReset() async {
     let store = TestStore(initialState: CounterFeature.State()) { CounterFeature() }

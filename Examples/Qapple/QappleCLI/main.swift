@@ -92,7 +92,7 @@ print(
 )
 await store.send(.onAppear).finish()
 show()
-for await line in input.lines {
+await input.runSession(show: show, leave: { recording.saveAndExit($0) }) { line in
   let words = line.split(separator: " ")
   switch words.first.map(String.init) ?? "" {
   case "question": await store.send(.onAppear).finish()
@@ -133,10 +133,9 @@ for await line in input.lines {
     }
   case "refresh": await send(.refreshPulled)
   case "list", "": break
-  case "quit", "q": recording.saveAndExit(0)
+  case "quit", "q": return .quit
   case let other:
     print("unknown command '\(echo(other))'; type 'list' to see where you are, or 'quit'")
   }
-  show()
+  return .show
 }
-recording.saveAndExit(input.exitStatus)

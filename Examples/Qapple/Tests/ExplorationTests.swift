@@ -10,7 +10,7 @@ import Testing
 /// must hold after every event: never two page loads in flight at once; no answer twice, newest
 /// first, with no gap (the answers shown are the server's first ones), the cursor behind them.
 @MainActor
-@Suite(.serialized, .hangGuard)
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct QappleExplorationTests {
   typealias State = AnswerListFeature.State
   typealias Action = AnswerListFeature.Action

@@ -1,5 +1,6 @@
 import Cascade
 import CascadeExampleQapple
+import CascadeExampleSupport
 import CascadeTesting
 import Foundation
 import Testing
@@ -12,7 +13,7 @@ import Testing
 /// and screens already gone. After every step: no answer twice, answers newest first, the
 /// cursor behind every loaded answer, at most one page load running per screen.
 @MainActor
-@Suite(.serialized, .hangGuard)
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct QappleFuzzTests {
   static let seeds: [UInt64] = [2, 7, 18, 28]
   /// A fifth under ThreadSanitizer, whose run is several times slower: enough steps to reach
@@ -60,8 +61,8 @@ final class Server: Sendable {
   }
 
   let clock = TestClock()
-  let data: Guarded<Data>
-  private let popups = Guarded<[StackElementID]>([])
+  let data: Locked<Data>
+  private let popups = Locked<[StackElementID]>([])
   static let question = Question(
     id: 4, content: "Q?", publishedDate: Date(timeIntervalSince1970: 0))
 
@@ -72,7 +73,7 @@ final class Server: Sendable {
         id: id, content: "answer \(id)", authorNickname: "n\(id)",
         publishedDate: Date(timeIntervalSince1970: Double(id)), isMine: id == 20 || id == 25)
     }
-    self.data = Guarded(data)
+    self.data = Locked(data)
   }
 
   /// Screens popped so far, for stale actions.
@@ -93,7 +94,7 @@ final class Server: Sendable {
 
   /// When the step being settled started: latencies count from there, so that a request whose
   /// task starts a little late still lands in the same step of every replay.
-  private let stepStart = Guarded(TestClock.Instant())
+  private let stepStart = Locked(TestClock.Instant())
 
   /// Lets the step's requests start, then moves time on by 100 ms.
   func settle() async {
@@ -159,7 +160,7 @@ final class Server: Sendable {
   /// can land before a page asked for earlier.
   func page(after threshold: String?, size: Int) async throws(QappleError) -> AnswerPage {
     data.withLock { $0.activePages += 1 }
-    let finished = Guarded(false)
+    let finished = Locked(false)
     let finish: @Sendable () -> Void = {
       if !finished.withLock({ done in
         defer { done = true }

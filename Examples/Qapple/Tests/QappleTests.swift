@@ -77,7 +77,7 @@ private func page(after threshold: String?, size: Int = 10, total: Int = 20) -> 
 }
 
 @MainActor
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(10)))
 struct AnswerListTests {
   fileprivate func makeStore(
     _ repository: AnswerRepository,
@@ -90,23 +90,23 @@ struct AnswerListTests {
     }
   }
 
-  fileprivate func pager(calls: Guarded<[String?]> = Guarded([])) -> AnswerRepository {
+  fileprivate func pager(calls: LockIsolated<[String?]> = LockIsolated([])) -> AnswerRepository {
     var repository = AnswerRepository.testValue
     repository.answers = { (_, threshold, size) async throws(QappleError) -> AnswerPage in
-      calls.withLock { $0.append(threshold) }
+      calls.withValue { $0.append(threshold) }
       return page(after: threshold, size: size)
     }
     return repository
   }
 
   @Test func loadsTheNextPageNearTheEndAndStopsAtTheLast() async {
-    let calls = Guarded<[String?]>([])
-    let gate = Guarded<[CheckedContinuation<Void, Never>]>([])
+    let calls = LockIsolated<[String?]>([])
+    let gate = LockIsolated<[CheckedContinuation<Void, Never>]>([])
     var repository = pager(calls: calls)
     repository.answers = { (_, threshold, size) async throws(QappleError) -> AnswerPage in
-      calls.withLock { $0.append(threshold) }
+      calls.withValue { $0.append(threshold) }
       if threshold != nil {  // the second page waits until the test lets it through
-        await withCheckedContinuation { continuation in gate.withLock { $0.append(continuation) } }
+        await withCheckedContinuation { continuation in gate.withValue { $0.append(continuation) } }
       }
       return page(after: threshold, size: size)
     }
@@ -123,10 +123,10 @@ struct AnswerListTests {
     await store.send(.answerAppeared(11))  // a load is under way: never two at once
     // Bounded: a regression fails the test instead of spinning forever.
     for _ in 0..<100_000 {
-      guard gate.withLock({ $0.isEmpty }) else { break }
+      guard gate.value.isEmpty else { break }
       await Task.yield()
     }
-    for continuation in gate.withLock({ $0 }) { continuation.resume() }
+    for continuation in gate.value { continuation.resume() }
     await store.receive(AnswerListFeature.Action.pageResponse) {
       $0.loadingThreshold = nil
       $0.answers.append(contentsOf: page(after: "11").answers)
@@ -136,15 +136,15 @@ struct AnswerListTests {
     #expect(store.state.answers.ids == Array(stride(from: 20, through: 1, by: -1)))
     await store.send(.answerAppeared(1))  // the last page: no more loads
     await store.finish()
-    #expect(calls.withLock { $0 } == [nil, "11"])
+    #expect(calls.value == [nil, "11"])
   }
 
   @Test func refreshResetsAndAStaleResponseIsIgnored() async {
-    let gate = Guarded<[CheckedContinuation<Void, Never>]>([])
+    let gate = LockIsolated<[CheckedContinuation<Void, Never>]>([])
     var repository = pager()
     repository.answers = { (_, threshold, size) async throws(QappleError) -> AnswerPage in
       if threshold == "11" {  // the second page hangs until released
-        await withCheckedContinuation { continuation in gate.withLock { $0.append(continuation) } }
+        await withCheckedContinuation { continuation in gate.withValue { $0.append(continuation) } }
       }
       return page(after: threshold, size: size)
     }
@@ -162,7 +162,7 @@ struct AnswerListTests {
       $0.threshold = "11"
       $0.loadingThreshold = nil
     }
-    for continuation in gate.withLock({ $0 }) { continuation.resume() }
+    for continuation in gate.value { continuation.resume() }
     await store.finish()
     #expect(store.state.answers.count == 10)  // the stale second page never landed twice
     #expect(Set(store.state.answers.ids).count == 10)
@@ -210,9 +210,9 @@ struct AnswerListTests {
   }
 
   @Test func reportingGoesThroughAConfirmationDialog() async {
-    let reported = Guarded<[Int]>([])
+    let reported = LockIsolated<[Int]>([])
     var repository = AnswerRepository.testValue
-    repository.report = { id async throws(QappleError) in reported.withLock { $0.append(id) } }
+    repository.report = { id async throws(QappleError) in reported.withValue { $0.append(id) } }
     var state = AnswerListFeature.State(question: question)
     state.answers = [answer(1), answer(2)]
     let store = makeStore(repository, state: state)
@@ -233,7 +233,7 @@ struct AnswerListTests {
     await store.receive(.actionResponse(.success(.reported(2)))) {
       $0.answers[id: 2]?.isReported = true
     }
-    #expect(reported.withLock { $0 } == [2])
+    #expect(reported.value == [2])
   }
 
   @Test func onlyMyOwnAnswersCanBeDeletedAndOnlyAfterTheAlert() async {
@@ -410,7 +410,7 @@ struct AnswerListTests {
 /// A recorded Qapple session replays, through the reducers alone, to the exact state it ended
 /// in: every network result is in a recorded action.
 @MainActor
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(10)))
 struct QappleRecordingTests {
   @Test func aRecordedSessionReplaysToTheSameStateWithoutRunningEffects() async throws {
     reportRuntimeWarningsAsTestFailures()  // a reducer reading an unset dependency would fail

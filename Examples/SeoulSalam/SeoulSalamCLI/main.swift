@@ -85,7 +85,7 @@ let liveListing = Task { @MainActor in
     last = count
   }
 }
-for await line in input.lines {
+await input.runSession(show: show, leave: { recording.saveAndExit($0) }) { line in
   let words = line.split(separator: " ", maxSplits: 1).map(String.init)
   switch words.first ?? "" {
   case "observe":
@@ -119,10 +119,9 @@ for await line in input.lines {
     store.send(.retryButtonTapped)
     await waitForListings()
   case "list", "": break
-  case "quit", "q": recording.saveAndExit(0)
+  case "quit", "q": return .quit
   case let other:
     print("unknown command '\(echo(other))'; type observe, search TEXT, open N or quit")
   }
-  show()
+  return .show
 }
-recording.saveAndExit(input.exitStatus)

@@ -12,7 +12,7 @@ import Testing
 /// arrives once the observation was stopped; a detail shows its restaurant as listed now, or says
 /// it was removed.
 @MainActor
-@Suite(.serialized, .hangGuard)
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct SeoulSalamExplorationTests {
   typealias State = RestaurantFeature.State
   typealias Action = RestaurantFeature.Action

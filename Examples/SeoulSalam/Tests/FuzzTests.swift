@@ -12,7 +12,7 @@ import Testing
 /// the query catches up with the text once typing pauses, and a detail shows a restaurant that
 /// is listed (as listed now), or says it was removed.
 @MainActor
-@Suite(.serialized, .hangGuard)
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct SeoulSalamFuzzTests {
   static let seeds: [UInt64] = [5, 8, 13, 21]
   /// A fifth under ThreadSanitizer, whose run is several times slower: enough steps to reach

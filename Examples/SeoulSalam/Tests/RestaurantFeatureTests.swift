@@ -1,5 +1,6 @@
 import Cascade
 import CascadeExampleSeoulSalam
+import CascadeExampleSupport
 import CascadeTesting
 import Foundation
 import Testing
@@ -24,8 +25,8 @@ private let plov = restaurant(
 
 /// A restaurant client the test drives: each observation gets a stream of its own.
 private final class Listings: Sendable {
-  let streams = Guarded<[AsyncStream<Result<[Restaurant], RestaurantFailure>>.Continuation]>([])
-  let terminations = Guarded(0)
+  let streams = Locked<[AsyncStream<Result<[Restaurant], RestaurantFailure>>.Continuation]>([])
+  let terminations = Locked(0)
 
   var client: RestaurantClient {
     RestaurantClient {
@@ -42,7 +43,7 @@ private final class Listings: Sendable {
 }
 
 @MainActor
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(10)))
 struct RestaurantFeatureTests {
   let clock = TestClock()
   fileprivate let listings = Listings()
@@ -187,7 +188,7 @@ struct RestaurantFeatureTests {
   }
 }
 
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(10)))
 struct RestaurantClientTests {
   @Test func streamsTheShippedListingsThenReplaysTheChangeLog() async {
     let clock = TestClock()

@@ -12,7 +12,7 @@ import Testing
 /// while the "End meeting?" alert asks. "The meeting is saved at most once" does not hold: see
 /// `aTickAfterSaveAndEndSavesTheMeetingTwice`.
 @MainActor
-@Suite(.serialized, .hangGuard)
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct SyncUpsExplorationTests {
   typealias State = RecordMeeting.State
   typealias Action = RecordMeeting.Action

@@ -6,7 +6,7 @@ import Testing
 @testable import CascadeExampleSyncUps
 
 @MainActor
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(10)))
 struct SyncUpDetailTests {
   @Test func speechRestricted() async {
     let store = TestStore(initialState: SyncUpDetail.State(syncUp: Shared(value: .mock))) {

@@ -6,7 +6,7 @@ import Testing
 @testable import CascadeExampleSyncUps
 
 @MainActor
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(10)))
 struct SyncUpFormTests {
   @Test func addAttendee() async {
     let store = TestStore(

@@ -6,7 +6,7 @@ import Testing
 @testable import CascadeExampleSyncUps
 
 @MainActor
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(10)))
 struct SyncUpsListTests {
   @Test func add() async throws {
     let store = TestStore(initialState: SyncUpsList.State()) {

@@ -80,7 +80,9 @@ let store = Store(initialState: AppFeature.State()) {
 }
 
 print("taptap (data in \(dataDirectory.path)): appear next skip start tap reset update state quit")
-for await line in input.lines {
+await input.runSession(
+  show: { print(TapTapScenario.describe(store.state)) }, leave: { recording.saveAndExit($0) }
+) { line in
   let action: AppFeature.Action?
   switch line.trimmingCharacters(in: .whitespaces) {
   case "appear": action = .onAppear
@@ -93,12 +95,11 @@ for await line in input.lines {
     action = store.alert?.buttons.first.map { .alert(.tapped($0)) }
     if action == nil { print("no update is asked for; \(whatToType())") }
   case "state", "": action = nil
-  case "quit", "q": recording.saveAndExit(0)
+  case "quit", "q": return .quit
   case let other:
     print("unknown command '\(echo(other))'; \(whatToType()), or 'quit'")
     action = nil
   }
   if let action { await store.send(action).finish() }
-  print(TapTapScenario.describe(store.state))
+  return .show
 }
-recording.saveAndExit(input.exitStatus)

@@ -8,7 +8,7 @@ private let release = StoreRelease(
   version: AppVersion("2.1.0")!, storeURL: URL(string: "https://apps.apple.com/app/taptap/id1")!)
 
 @MainActor
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(10)))
 struct AppFeatureTests {
   let clock = TestClock()
 
@@ -90,8 +90,8 @@ struct AppFeatureTests {
   }
 
   @Test func anOutdatedVersionMustUpdateAndUpdateOpensTheStore() async {
-    let opened = Guarded<[URL]>([])
-    let store = makeStore(current: "1.9.3", opened: { url in opened.withLock { $0.append(url) } })
+    let opened = LockIsolated<[URL]>([])
+    let store = makeStore(current: "1.9.3", opened: { url in opened.withValue { $0.append(url) } })
     await store.send(.onAppear)
     await clock.run()
     await store.receive(.splashFinished)
@@ -106,7 +106,7 @@ struct AppFeatureTests {
     }
     await store.send(.alert(.presented(.updateButtonTapped))) { $0.alert = nil }
     await store.finish()
-    #expect(opened.withLock { $0 } == [release.storeURL])
+    #expect(opened.value == [release.storeURL])
     #expect(store.state.launch == .splash)  // an outdated app goes no further
   }
 

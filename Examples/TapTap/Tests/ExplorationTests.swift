@@ -13,7 +13,7 @@ import Testing
 /// home only through a completed onboarding or saved settings), and home shows the tap count
 /// saved.
 @MainActor
-@Suite(.serialized, .hangGuard)
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct TapTapExplorationTests {
   typealias State = AppFeature.State
   typealias Action = AppFeature.Action

@@ -1,4 +1,5 @@
 import Cascade
+import CascadeExampleSupport
 import CascadeExampleTapTap
 import CascadeTesting
 import Foundation
@@ -13,7 +14,7 @@ import Testing
 /// tap count saved (in an in-memory settings client; the file client has tests of its own)
 /// match what the screens show.
 @MainActor
-@Suite(.serialized, .hangGuard)
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct TapTapFuzzTests {
   static let seeds: [UInt64] = [1, 4, 9, 16]
   /// A fifth under ThreadSanitizer, whose run is several times slower: enough steps to reach
@@ -78,8 +79,8 @@ struct TapTapFuzzTests {
 final class Device {
   let clock = TestClock()
   let settings = SettingsClient.inMemory()
-  let lookups = Guarded(0)
-  let opened = Guarded(0)
+  let lookups = Locked(0)
+  let opened = Locked(0)
   var store: StoreOf<AppFeature>?
 
   static func start(

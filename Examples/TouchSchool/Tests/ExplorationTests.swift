@@ -10,7 +10,7 @@ import Testing
 /// game is in the shared ranking or still waiting in a game's batch on the stack), no more is
 /// written than was taken, and every pushed screen reads the main screen's ranking.
 @MainActor
-@Suite(.serialized, .hangGuard)
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct TouchSchoolExplorationTests {
   typealias State = MainFeature.State
   typealias Action = MainFeature.Action

@@ -1,4 +1,5 @@
 import Cascade
+import CascadeExampleSupport
 import CascadeExampleTouchSchool
 import CascadeTesting
 import Foundation
@@ -11,7 +12,7 @@ import Testing
 /// responses, and every write for one school failing. After every step, ranks must match the
 /// ranking, every pushed screen must read the main screen's ranking, and no tap may be lost.
 @MainActor
-@Suite(.serialized, .hangGuard)
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct TouchSchoolFuzzTests {
   static let seeds: [UInt64] = [3, 14, 15, 92]
   /// A fifth under ThreadSanitizer, whose run is several times slower: enough steps to reach
@@ -85,7 +86,7 @@ final class TouchLedger: Sendable {
     var failedWrites = 0
     var notSavedReported = 0
   }
-  private let counts = Guarded(Counts())
+  private let counts = Locked(Counts())
   var now: Counts { counts.withLock { $0 } }
 
   func update(_ change: (inout Counts) -> Void) { counts.withLock(change) }
@@ -132,7 +133,7 @@ final class World {
 
   /// The four test schools; every other load fails, starting with the first.
   func schoolSearch() -> SchoolSearchClient {
-    let loads = Guarded(0)
+    let loads = Locked(0)
     return SchoolSearchClient { level throws(SchoolSearchError) in
       if level == .middle {
         let count = loads.withLock { count in

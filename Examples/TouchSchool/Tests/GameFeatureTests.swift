@@ -4,7 +4,7 @@ import CascadeTesting
 import Testing
 
 @MainActor
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(10)))
 struct GameFeatureTests {
   let spy = RankingSpy()
   let clock = TestClock()

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 @MainActor
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(10)))
 struct MainFeatureTests {
   let spy = RankingSpy()
 

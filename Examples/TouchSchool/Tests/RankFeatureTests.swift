@@ -4,7 +4,7 @@ import CascadeTesting
 import Testing
 
 @MainActor
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(10)))
 struct RankFeatureTests {
   @Test func thePanelTogglesAndBackDismissesTheRankScreen() async {
     var state = loadedState()

@@ -5,7 +5,7 @@ import CascadeTesting
 import Foundation
 import Testing
 
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(10)))
 struct RankingClientTests {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "touch-school-ranking-\(UUID().uuidString)", isDirectory: true)
@@ -137,11 +137,9 @@ struct RankingClientTests {
     let board = RankingBoard(file: file)
     let seenInReport = LockIsolated<[Int]>([])
     await runOnItsOwnThread {
-      RuntimeWarnings.$handler.withValue(
-        RuntimeWarningHandler { _ in
-          seenInReport.withValue { $0.append(board.ranking.touches(for: seoulHigh.id)) }
-        }
-      ) {
+      withIssueHandler({ _ in
+        seenInReport.withValue { $0.append(board.ranking.touches(for: seoulHigh.id)) }
+      }) {
         board.add(1, to: seoulHigh.id)
       }
     }

@@ -15,7 +15,7 @@ func directoryJSON(_ schools: [School], gubun: String? = nil) -> String {
   return "{\"dataSearch\": {\"content\": [\(entries.joined(separator: ", "))]}}"
 }
 
-@Suite(.hangGuard)
+@Suite(.timeLimit(.minutes(10)))
 struct SchoolSearchTests {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "touch-school-tests-\(UUID().uuidString)", isDirectory: true)

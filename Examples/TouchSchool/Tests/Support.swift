@@ -1,4 +1,5 @@
 import Cascade
+import CascadeExampleSupport
 import CascadeExampleTouchSchool
 import CascadeTesting
 import Foundation
@@ -24,9 +25,9 @@ struct Write: Equatable {
 /// A ranking client the test drives: it sends the snapshots the test emits, records writes,
 /// and counts its observers, to see the stream end.
 final class RankingSpy: Sendable {
-  let writes = Guarded<[Write]>([])
-  let failure = Guarded<(any Error)?>(nil)
-  private let observers = Guarded<[UUID: AsyncStream<Ranking>.Continuation]>([:])
+  let writes = Locked<[Write]>([])
+  let failure = Locked<(any Error)?>(nil)
+  private let observers = Locked<[UUID: AsyncStream<Ranking>.Continuation]>([:])
 
   var observerCount: Int { observers.withLock { $0.count } }
   var recordedWrites: [Write] { writes.withLock { $0 } }

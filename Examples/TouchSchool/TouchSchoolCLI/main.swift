@@ -107,39 +107,41 @@ let liveRank = Task { @MainActor in
     last = rank
   }
 }
-for await line in input.lines {
+await input.runSession(
+  show: { print(TouchSchoolScenario.describe(store.state)) }, leave: { await leave(status: $0) }
+) { line in
   let words = line.split(separator: " ", maxSplits: 1).map(String.init)
   switch (words.first ?? "", words.dropFirst().first) {
   case ("help", _): print(commands)
-  case ("quit", _), ("q", _): await leave()
+  case ("quit", _), ("q", _): return .quit
   case ("state", _), ("", _): break
   case ("find", let text): await list(text ?? "")
   case ("pick", let id?):
     guard store.schools[id: id] != nil else {
       print("no school has the code '\(echo(id))'; type 'find TEXT' to see the codes")
-      continue
+      return .skip
     }
     await run(.schoolSelected(id))
   case ("pick", nil): print("pick needs a school code: 'find TEXT', then 'pick ID'")
   case ("play", _):
     guard store.mySchool != nil else {
       print("pick a school first ('find', then 'pick ID')")
-      continue
+      return .skip
     }
     guard store.path.isEmpty else {
       print("the game opens from the main screen; type 'back' first")
-      continue
+      return .skip
     }
     await run(.playTapped)
   case ("tap", let count):
     guard let action = top(.game(.touchTapped)) else {
       print("open the game first ('play')")
-      continue
+      return .skip
     }
     let times = count.map { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 1
     guard let times, (1...10_000).contains(times) else {
       print("tap N: N is a whole number from 1 to 10000, not '\(echo(count ?? ""))'")
-      continue
+      return .skip
     }
     // A long run (seconds with --record in a debug build) says how far it got, on standard
     // error so that replies stay one per command.
@@ -154,7 +156,7 @@ for await line in input.lines {
   case ("rank", _):
     if case .rank? = store.path.last {
       print("the rank screen is already open")
-      continue
+      return .skip
     }
     await run(top(.game(.rankTapped)) ?? .rankTapped)
   case ("panel", _):
@@ -163,6 +165,5 @@ for await line in input.lines {
   default: print("unknown command '\(echo(line))'; type 'help'")
   }
   await Task.yield()
-  print(TouchSchoolScenario.describe(store.state))
+  return .show
 }
-await leave(status: input.exitStatus)

@@ -8,21 +8,20 @@ import Foundation
 /// shows an error and recovers on retry. The whole stack is printed after every step.
 @MainActor
 public final class CleanAreaScenario {
-  public typealias Printer = @MainActor @Sendable (String) -> Void
-
-  private let print: Printer
+  private let print: ScenarioPrinter
   private let dataDirectory: URL
-  private var failures: [String] = []
+  private let checks: ScenarioChecks
   private let recorder: Recorder<StartFeature.State, StartFeature.Action>?
 
   /// - Parameter recorder: Records the first launch's session (`--record`).
   public init(
     dataDirectory: URL, recorder: Recorder<StartFeature.State, StartFeature.Action>? = nil,
-    print: @escaping Printer
+    print: @escaping ScenarioPrinter
   ) {
     self.recorder = recorder
     self.dataDirectory = dataDirectory
     self.print = print
+    self.checks = ScenarioChecks(print: print)
   }
 
   private var bookmarksFile: URL { dataDirectory.appendingPathComponent("bookmarks.json") }
@@ -34,25 +33,27 @@ public final class CleanAreaScenario {
     print("— Launch")
     let store = launch(recorder: recorder)
     await send(.onAppear, to: store)
-    await waitUntil("the policies load and the main screen is pushed", store) { $0.path.count == 1 }
-    guard let mainID = store.path.ids.first, case .main(let main)? = store.path.first else {
-      return failures + ["no main screen"]
+    await checks.waitUntil("the policies load and the main screen is pushed", store) {
+      $0.path.count == 1
     }
-    expect(main.policies.count == 42, "42 policies are listed")
+    guard let mainID = store.path.ids.first, case .main(let main)? = store.path.first else {
+      return checks.failures + ["no main screen"]
+    }
+    checks.expect(main.policies.count == 42, "42 policies are listed")
     await send(.path(.element(id: mainID, action: .main(.onAppear))), to: store)
     await browse(store, mainID)
     await bookmarkAndSearch(store, mainID)
     await relaunch()
     await recoverFromABrokenDataFile()
-    return failures
+    return checks.failures
   }
 
   private func browse(_ store: StoreOf<StartFeature>, _ mainID: StackElementID) async {
     print("— The categories tab, then a policy in it")
     await send(.path(.element(id: mainID, action: .main(.categorySelected("Housing")))), to: store)
-    expect(visible(store) == [1, 2, 3, 4, 5], "Housing lists its five policies")
+    checks.expect(visible(store) == [1, 2, 3, 4, 5], "Housing lists its five policies")
     await send(.path(.element(id: mainID, action: .main(.policyTapped(3)))), to: store)
-    expect(
+    checks.expect(
       stack(store) == ["main", "detail 3"], "a policy in a tab pushes its detail on the root stack")
 
     print("— Two levels deep through related policies, back, then home")
@@ -60,11 +61,13 @@ public final class CleanAreaScenario {
       .path(.element(id: store.path.ids[1], action: .detail(.relatedTapped(1)))), to: store)
     await send(
       .path(.element(id: store.path.ids[2], action: .detail(.relatedTapped(2)))), to: store)
-    expect(stack(store) == ["main", "detail 3", "detail 1", "detail 2"], "details push details")
+    checks.expect(
+      stack(store) == ["main", "detail 3", "detail 1", "detail 2"], "details push details")
     await send(.path(.element(id: store.path.ids[3], action: .detail(.backTapped))), to: store)
-    expect(stack(store) == ["main", "detail 3", "detail 1"], "back dismisses the top screen only")
+    checks.expect(
+      stack(store) == ["main", "detail 3", "detail 1"], "back dismisses the top screen only")
     await send(.path(.element(id: store.path.ids[2], action: .detail(.homeTapped))), to: store)
-    expect(stack(store) == ["main"], "home pops every detail at once")
+    checks.expect(stack(store) == ["main"], "home pops every detail at once")
   }
 
   private func bookmarkAndSearch(_ store: StoreOf<StartFeature>, _ mainID: StackElementID) async {
@@ -74,36 +77,36 @@ public final class CleanAreaScenario {
     let detailID = store.path.ids.last!
     await send(.path(.element(id: detailID, action: .detail(.onAppear))), to: store)
     await send(.path(.element(id: detailID, action: .detail(.bookmarkTapped))), to: store)
-    await waitUntil("the detail shows the bookmark", store) {
+    await checks.waitUntil("the detail shows the bookmark", store) {
       if case .detail(let detail)? = $0.path.last { detail.isBookmarked } else { false }
     }
-    await waitUntil("the bookmarks tab hears of it", store) {
+    await checks.waitUntil("the bookmarks tab hears of it", store) {
       if case .main(let main)? = $0.path.first { main.bookmarks == [17] } else { false }
     }
     await send(.path(.element(id: detailID, action: .detail(.backTapped))), to: store)
     await send(.path(.element(id: mainID, action: .main(.tabSelected(.bookmarks)))), to: store)
-    expect(visible(store) == [17], "the bookmarks tab lists the bookmarked policy")
+    checks.expect(visible(store) == [17], "the bookmarks tab lists the bookmarked policy")
     await send(.path(.element(id: mainID, action: .main(.policyTapped(17)))), to: store)
-    expect(stack(store) == ["main", "detail 17 ★"], "the bookmarks tab opens details too")
+    checks.expect(stack(store) == ["main", "detail 17 ★"], "the bookmarks tab opens details too")
 
     print("— The search tab")
     await send(.path(.element(id: store.path.ids[1], action: .detail(.backTapped))), to: store)
     await send(
       .path(.element(id: mainID, action: .main(.searchTextChanged("youth LOAN")))), to: store)
-    expect(visible(store) == [2], "searching 'youth LOAN' finds the youth jeonse loan")
+    checks.expect(visible(store) == [2], "searching 'youth LOAN' finds the youth jeonse loan")
     await send(.path(.element(id: mainID, action: .main(.policyTapped(2)))), to: store)
-    expect(stack(store) == ["main", "detail 2"], "the search tab opens details too")
+    checks.expect(stack(store) == ["main", "detail 2"], "the search tab opens details too")
   }
 
   private func relaunch() async {
     print("— Relaunch")
     let store = launch()
     await send(.onAppear, to: store)
-    await waitUntil("the policies load again", store) { $0.path.count == 1 }
+    await checks.waitUntil("the policies load again", store) { $0.path.count == 1 }
     await send(.path(.element(id: store.path.ids[0], action: .main(.onAppear))), to: store)
     await send(
       .path(.element(id: store.path.ids[0], action: .main(.tabSelected(.bookmarks)))), to: store)
-    await waitUntil("the bookmark survived the relaunch", store) {
+    await checks.waitUntil("the bookmark survived the relaunch", store) {
       if case .main(let main)? = $0.path.first { main.bookmarks == [17] } else { false }
     }
     print("  ⇒ \(CleanAreaScenario.describe(store.state))")
@@ -115,20 +118,20 @@ public final class CleanAreaScenario {
     try? Data("[{\"id\": 1}]".utf8).write(to: broken)
     let store = launch(policies: broken)
     await send(.onAppear, to: store)
-    await waitUntil("the error screen shows", store) {
+    await checks.waitUntil("the error screen shows", store) {
       if case .failed = $0.phase { true } else { false }
     }
-    expect(store.path.isEmpty, "nothing is pushed when loading fails")
+    checks.expect(store.path.isEmpty, "nothing is pushed when loading fails")
     if let shipped = Bundle.module.url(forResource: "policies", withExtension: "json") {
       try? FileManager.default.removeItem(at: broken)
       try? FileManager.default.copyItem(at: shipped, to: broken)
     }
     await send(.retryTapped, to: store)
-    await waitUntil("retry loads the fixed file", store) { $0.path.count == 1 }
+    await checks.waitUntil("retry loads the fixed file", store) { $0.path.count == 1 }
     let kept = (try? Data(contentsOf: bookmarksFile)).flatMap {
       try? JSONDecoder().decode([Int].self, from: $0)
     }
-    expect(kept == [17], "the failed launch lost no bookmark")
+    checks.expect(kept == [17], "the failed launch lost no bookmark")
   }
 
   private func launch(
@@ -160,19 +163,6 @@ public final class CleanAreaScenario {
     case .path(.element(_, .main(.onAppear))), .path(.element(_, .detail(.onAppear))): true
     default: false
     }
-  }
-
-  /// Waits for `condition`, at most five seconds; a timeout is a failed expectation.
-  private func waitUntil(
-    _ description: String, _ store: StoreOf<StartFeature>,
-    _ condition: @escaping @MainActor @Sendable (StartFeature.State) -> Bool
-  ) async {
-    expect(await CascadeExampleSupport.waitUntil(store, condition), description)
-  }
-
-  private func expect(_ condition: Bool, _ description: String) {
-    print(condition ? "  ✓ \(description)" : "  ✗ \(description)")
-    if !condition { failures.append(description) }
   }
 
   private func visible(_ store: StoreOf<StartFeature>) -> [Policy.ID] {

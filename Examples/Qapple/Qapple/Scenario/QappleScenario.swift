@@ -1,4 +1,5 @@
 import Cascade
+import CascadeExampleSupport
 import Foundation
 
 /// Qapple's scripted scenario, offline against the shipped data set and a local store in
@@ -6,25 +7,24 @@ import Foundation
 /// like, report, delete, and see a failed like rolled back.
 @MainActor
 public final class QappleScenario {
-  public typealias Printer = @MainActor @Sendable (String) -> Void
-
   /// The answer whose likes fail, to show the rollback.
   public static let failingAnswerID = 1123
 
-  private let print: Printer
+  private let print: ScenarioPrinter
   private let dataDirectory: URL
-  private var failures: [String] = []
+  private let checks: ScenarioChecks
   private let recorder: Recorder<TodayQuestionFeature.State, TodayQuestionFeature.Action>?
 
   /// - Parameter recorder: Records the session (`--record`).
   public init(
     dataDirectory: URL,
     recorder: Recorder<TodayQuestionFeature.State, TodayQuestionFeature.Action>? = nil,
-    print: @escaping Printer
+    print: @escaping ScenarioPrinter
   ) {
     self.recorder = recorder
     self.dataDirectory = dataDirectory
     self.print = print
+    self.checks = ScenarioChecks(print: print)
   }
 
   /// Runs the scenario; returns the expectations that failed (none when it passed).
@@ -47,15 +47,15 @@ public final class QappleScenario {
 
     print("— Today's question")
     await store.send(.onAppear).finish()
-    expect(
+    checks.expect(
       store.question?.content == "What did you learn from your team today?",
       "today's question is shown")
 
     print("— Every page of answers")
     await store.send(.seeAnswersButtonTapped).finish()
     guard let screen = store.path.ids.first else {
-      expect(false, "the answers screen is pushed")
-      return failures
+      checks.expect(false, "the answers screen is pushed")
+      return checks.failures
     }
     let answers = AnswersScreen(store: store, id: screen)
     await pageThrough(answers)
@@ -63,7 +63,7 @@ public final class QappleScenario {
     let mine = await write(answers)
     await like(answers, listed)
     await reportAndDelete(answers, listed, mine: mine)
-    return failures
+    return checks.failures
   }
 
   /// The answers screen pushed on the scenario's store.
@@ -89,10 +89,10 @@ public final class QappleScenario {
       pages += 1
     }
     let answers = screen.list()?.answers ?? []
-    expect(
+    checks.expect(
       answers.count == 31 && Set(answers.ids).count == 31,
       "31 answers over \(pages) pages, none twice")
-    expect(screen.list()?.hasNext == false, "loading stops at the last page")
+    checks.expect(screen.list()?.hasNext == false, "loading stops at the last page")
   }
 
   /// Writes an answer; returns it as listed.
@@ -101,13 +101,13 @@ public final class QappleScenario {
     await screen.send(.writeButtonTapped)
     await screen.send(.write(.presented(.submitButtonTapped)))
     let refusal = screen.list()?.write?.errorMessage
-    expect(refusal == "Write something before posting.", "an empty answer is refused")
+    checks.expect(refusal == "Write something before posting.", "an empty answer is refused")
     let text = "Small pull requests are kind to reviewers."
     await screen.send(.write(.presented(.textChanged(text))))
     await screen.send(.write(.presented(.submitButtonTapped)))
     let mine = screen.list()?.answers.first
     let posted = mine?.content == text && mine?.isMine == true
-    expect(
+    checks.expect(
       posted && screen.list()?.write == nil, "the answer is posted at the top and the sheet closes")
     return mine
   }
@@ -117,13 +117,13 @@ public final class QappleScenario {
     let liked = answers[0].id
     let wasLiked = answers[0].isLiked
     await screen.send(.likeButtonTapped(liked))
-    expect(screen.list()?.answers[id: liked]?.isLiked == !wasLiked, "a like goes through")
+    checks.expect(screen.list()?.answers[id: liked]?.isLiked == !wasLiked, "a like goes through")
     let failing = QappleScenario.failingAnswerID
     let failingWasLiked = screen.list()?.answers[id: failing]?.isLiked
     await screen.send(.likeButtonTapped(failing))
     let rolledBack = screen.list()?.answers[id: failing]?.isLiked == failingWasLiked
     let explained = screen.list()?.errorMessage == "The like did not go through."
-    expect(rolledBack && explained, "a failed like is rolled back and explained")
+    checks.expect(rolledBack && explained, "a failed like is rolled back and explained")
   }
 
   private func reportAndDelete(
@@ -136,18 +136,13 @@ public final class QappleScenario {
       await screen.send(.dialog(.tapped(report)))
     }
     let isReported = screen.list()?.answers[id: reported]?.isReported == true
-    expect(isReported && screen.list()?.dialog == nil, "the answer is reported")
+    checks.expect(isReported && screen.list()?.dialog == nil, "the answer is reported")
     guard let mine else { return }
     await screen.send(.deleteButtonTapped(mine.id))
     if let delete = screen.list()?.alert?.buttons.first {
       await screen.send(.alert(.tapped(delete)))
     }
     let isGone = screen.list()?.answers[id: mine.id] == nil
-    expect(isGone && screen.list()?.alert == nil, "my answer is deleted")
-  }
-
-  private func expect(_ condition: Bool, _ description: String) {
-    print(condition ? "  ✓ \(description)" : "  ✗ \(description)")
-    if !condition { failures.append(description) }
+    checks.expect(isGone && screen.list()?.alert == nil, "my answer is deleted")
   }
 }

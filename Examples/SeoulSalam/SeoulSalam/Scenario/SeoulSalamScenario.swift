@@ -7,12 +7,10 @@ import Foundation
 /// recover, open a restaurant.
 @MainActor
 public final class SeoulSalamScenario {
-  public typealias Printer = @MainActor @Sendable (String) -> Void
-
-  private let print: Printer
+  private let print: ScenarioPrinter
   private let recorder: Recorder<RestaurantFeature.State, RestaurantFeature.Action>?
   private let clock: any Clock<Duration>
-  private var failures: [String] = []
+  private let checks: ScenarioChecks
   /// How long a step may take before the scenario calls it a failure. A wait ends as soon as
   /// its condition holds, so this only matters on a machine slowed down (by ThreadSanitizer,
   /// say), where 5 seconds was not always enough for the first load.
@@ -24,11 +22,12 @@ public final class SeoulSalamScenario {
   public init(
     clock: any Clock<Duration> = ContinuousClock(),
     recorder: Recorder<RestaurantFeature.State, RestaurantFeature.Action>? = nil,
-    print: @escaping Printer
+    print: @escaping ScenarioPrinter
   ) {
     self.recorder = recorder
     self.clock = clock
     self.print = print
+    self.checks = ScenarioChecks(print: print)
   }
 
   /// Runs the scenario; returns the expectations that failed (none when it passed).
@@ -49,32 +48,32 @@ public final class SeoulSalamScenario {
     print("— Start observing the listings")
     store.send(.startObserving)
     _ = await waitUntil(store, timeout: Self.patience) { $0.restaurants.count > 0 }
-    expect(store.restaurants.count == 62, "62 restaurants arrive")
+    checks.expect(store.restaurants.count == 62, "62 restaurants arrive")
 
     await searches(in: store)
     await liveUpdatesAndRecovery(in: store, changes: changes)
     await detail(in: store)
     store.send(.stopObserving)
-    expect(!store.isObserving, "observation stops")
-    return failures
+    checks.expect(!store.isObserving, "observation stops")
+    return checks.failures
   }
 
   private func searches(in store: StoreOf<RestaurantFeature>) async {
     await search("murree", in: store)
-    expect(names(store) == ["Murree Pakistani Restaurant"], "a search by name finds it")
+    checks.expect(names(store) == ["Murree Pakistani Restaurant"], "a search by name finds it")
     await search("UZBEK", in: store)
-    expect(
+    checks.expect(
       store.results.count == 5 && store.results.allSatisfy { $0.category == "Uzbek" },
       "a search by category, in any case")
     await search("마포구", in: store)
     let mapo = store.results.count
-    expect(
+    checks.expect(
       mapo == 8 && store.results.allSatisfy { $0.district == "Mapo-gu" },
       "a search by district in Korean")
     await search("mapo", in: store)
-    expect(store.results.count == mapo, "the same district in English")
+    checks.expect(store.results.count == mapo, "the same district in English")
     await search("cafe andalus", in: store)
-    expect(names(store) == ["Café Andalus"], "accents do not matter")
+    checks.expect(names(store) == ["Café Andalus"], "accents do not matter")
 
   }
 
@@ -83,23 +82,24 @@ public final class SeoulSalamScenario {
   {
     print("— A live update while searching")
     await search("itaewon halal", in: store)
-    expect(store.results.isEmpty, "nothing matches yet")
+    checks.expect(store.results.isEmpty, "nothing matches yet")
     await nextChange(store, changes) { $0.restaurants.count == 63 }
-    expect(names(store) == ["Itaewon Halal Chicken"], "a new restaurant appears in the results")
+    checks.expect(
+      names(store) == ["Itaewon Halal Chicken"], "a new restaurant appears in the results")
     await nextChange(store, changes) {
       $0.restaurants.contains { $0.name.hasSuffix("(renovated)") }
     }
     await nextChange(store, changes) { $0.restaurants.count == 62 }
-    expect(store.restaurants.count == 62, "edits and removals arrive too")
+    checks.expect(store.restaurants.count == 62, "edits and removals arrive too")
 
     print("— The connection drops, then recovers")
     await nextChange(store, changes) { $0.failure != nil }
-    expect(
+    checks.expect(
       store.failure == .connectionLost("connection to the listings lost") && !store.isObserving,
       "the failure is shown, not printed")
     store.send(.retryButtonTapped)
     _ = await waitUntil(store, timeout: Self.patience) { $0.failure == nil && $0.isObserving }
-    expect(store.failure == nil && store.isObserving, "retry recovers")
+    checks.expect(store.failure == nil && store.isObserving, "retry recovers")
 
   }
 
@@ -108,10 +108,10 @@ public final class SeoulSalamScenario {
     await search("", in: store)
     let id = store.results.first!.id
     store.send(.restaurantTapped(id))
-    expect(store.detail?.restaurant.id == id, "the detail is presented")
+    checks.expect(store.detail?.restaurant.id == id, "the detail is presented")
     store.send(.detail(.presented(.closeButtonTapped)))
     _ = await waitUntil(store, timeout: Self.patience) { $0.detail == nil }
-    expect(store.detail == nil, "it closes itself")
+    checks.expect(store.detail == nil, "it closes itself")
   }
 
   private func search(_ text: String, in store: StoreOf<RestaurantFeature>) async {
@@ -134,9 +134,4 @@ public final class SeoulSalamScenario {
   }
 
   private func names(_ store: StoreOf<RestaurantFeature>) -> [String] { store.results.map(\.name) }
-
-  private func expect(_ condition: Bool, _ description: String) {
-    print(condition ? "  ✓ \(description)" : "  ✗ \(description)")
-    if !condition { failures.append(description) }
-  }
 }

@@ -1,4 +1,5 @@
 import Cascade
+import CascadeExampleSupport
 
 /// A clock that moves one step each time the scenario says so: the live listings' change log
 /// advances on it, so the scenario decides when each change arrives. Every sleep started
@@ -11,7 +12,7 @@ public final class StepClock: Clock, Sendable {
     var sleepers: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state = Guarded(State())
+  private let state = Locked(State())
 
   public init() {}
 

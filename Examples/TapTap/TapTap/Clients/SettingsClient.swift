@@ -75,7 +75,7 @@ extension SettingsClient {
       /// Whether saving would overwrite a file that was not read.
       var saveBlocked = false
     }
-    let cache = Guarded<Loaded?>(nil)
+    let cache = Locked<Loaded?>(nil)
     @Sendable func read() -> Loaded {
       guard FileManager.default.fileExists(atPath: url.path) else {
         return Loaded(stored: Stored())
@@ -136,7 +136,7 @@ extension SettingsClient {
 
   /// Settings in memory, for previews and tests that want a working client.
   public static func inMemory(onboarded: Bool = false, taps: Int = 0) -> Self {
-    let state = Guarded((onboarded, taps))
+    let state = Locked((onboarded, taps))
     return SettingsClient(
       hasCompletedOnboarding: { state.withLock { $0.0 } },
       setHasCompletedOnboarding: { value in state.withLock { $0.0 = value } },

@@ -1,4 +1,5 @@
 import Cascade
+import CascadeExampleSupport
 import Foundation
 
 /// TapTap's scripted scenario, run offline against real files in `dataDirectory`: a first
@@ -6,13 +7,11 @@ import Foundation
 /// an outdated version that must update, and a store that cannot be read.
 @MainActor
 public final class TapTapScenario {
-  public typealias Printer = @MainActor @Sendable (String) -> Void
-
-  private let print: Printer
+  private let print: ScenarioPrinter
   private let recorder: Recorder<AppFeature.State, AppFeature.Action>?
   private let dataDirectory: URL
   private let clock: any Clock<Duration>
-  private var failures: [String] = []
+  private let checks: ScenarioChecks
 
   /// - Parameters:
   ///   - clock: The clock the splash waits on (real time for the executable).
@@ -20,12 +19,13 @@ public final class TapTapScenario {
   public init(
     dataDirectory: URL, clock: any Clock<Duration> = ContinuousClock(),
     recorder: Recorder<AppFeature.State, AppFeature.Action>? = nil,
-    print: @escaping Printer
+    print: @escaping ScenarioPrinter
   ) {
     self.recorder = recorder
     self.dataDirectory = dataDirectory
     self.clock = clock
     self.print = print
+    self.checks = ScenarioChecks(print: print)
   }
 
   /// Runs the scenario; returns the expectations that failed (none when it passed).
@@ -36,29 +36,29 @@ public final class TapTapScenario {
     print("— First launch (version 2.1.0, the store has 2.1.0)")
     var store = launch(version: "2.1.0", recorder: recorder)
     await send(.onAppear, to: store)
-    expect(store.onboarding?.currentPage == 0, "a first launch shows onboarding")
+    checks.expect(store.onboarding?.currentPage == 0, "a first launch shows onboarding")
     await send(.onboarding(.nextButtonTapped), to: store)
     await send(.onboarding(.nextButtonTapped), to: store)
     await send(.onboarding(.startButtonTapped), to: store)
-    expect(store.home == HomeFeature.State(count: 0), "finishing onboarding opens home")
+    checks.expect(store.home == HomeFeature.State(count: 0), "finishing onboarding opens home")
     for _ in 0..<3 { await send(.home(.tapButtonTapped), to: store) }
-    expect(store.home?.count == 3, "three taps count three")
+    checks.expect(store.home?.count == 3, "three taps count three")
 
     print("— Second launch")
     store = launch(version: "2.1.0")
     await send(.onAppear, to: store)
-    expect(store.home?.count == 3, "a second launch goes straight home, count kept")
+    checks.expect(store.home?.count == 3, "a second launch goes straight home, count kept")
 
     print("— Launch of an outdated version (2.0.5)")
-    let opened = Guarded<[URL]>([])
+    let opened = Locked<[URL]>([])
     store = launch(version: "2.0.5", opened: { url in opened.withLock { $0.append(url) } })
     await send(.onAppear, to: store)
-    expect(store.alert?.title == "Update required", "an outdated version must update")
+    checks.expect(store.alert?.title == "Update required", "an outdated version must update")
     if let update = store.alert?.buttons.first {
       await send(.alert(.tapped(update)), to: store)
     }
-    expect(store.alert == nil, "the alert goes away when Update is tapped")
-    expect(
+    checks.expect(store.alert == nil, "the alert goes away when Update is tapped")
+    checks.expect(
       opened.withLock { $0 }.map(\.absoluteString)
         == ["https://apps.apple.com/app/taptap/id6470000000"],
       "Update opens the store page")
@@ -68,9 +68,10 @@ public final class TapTapScenario {
     try? Data("{ not json".utf8).write(to: corrupt)
     store = launch(version: "2.1.0", lookup: corrupt)
     await send(.onAppear, to: store)
-    expect(store.home?.count == 3, "a failed check does not block the user")
-    expect(store.versionCheckNote?.contains("could not be read") == true, "the failure is reported")
-    return failures
+    checks.expect(store.home?.count == 3, "a failed check does not block the user")
+    checks.expect(
+      store.versionCheckNote?.contains("could not be read") == true, "the failure is reported")
+    return checks.failures
   }
 
   private func launch(
@@ -93,11 +94,6 @@ public final class TapTapScenario {
   private func send(_ action: AppFeature.Action, to store: StoreOf<AppFeature>) async {
     await store.send(action).finish()
     print("  ⇒ \(TapTapScenario.describe(store.state))")
-  }
-
-  private func expect(_ condition: Bool, _ description: String) {
-    print(condition ? "  ✓ \(description)" : "  ✗ \(description)")
-    if !condition { failures.append(description) }
   }
 
   /// One line describing what the user sees.

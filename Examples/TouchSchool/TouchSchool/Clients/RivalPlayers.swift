@@ -1,4 +1,5 @@
 import Cascade
+import CascadeExampleSupport
 import Foundation
 
 /// Students of other schools, simulated: while anyone watches the ranking, one of them adds a
@@ -16,7 +17,7 @@ public final class RivalPlayers: Sendable {
   public let interval: Duration
   public let seed: UInt64
   private let clock: any Clock<Duration>
-  private let playing = Guarded<(watchers: Int, task: Task<Void, Never>?)>((0, nil))
+  private let playing = Locked<(watchers: Int, task: Task<Void, Never>?)>((0, nil))
 
   public init(
     schools: [School.ID], every interval: Duration, clock: any Clock<Duration> = ContinuousClock(),

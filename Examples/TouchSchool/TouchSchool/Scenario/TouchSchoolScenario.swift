@@ -10,17 +10,15 @@ import Foundation
 /// then a broken school list that shows an error and recovers on retry.
 @MainActor
 public final class TouchSchoolScenario {
-  public typealias Printer = @MainActor @Sendable (String) -> Void
-
   /// The school the scenario plays for: 서울고등학교.
   public static let mySchool: School.ID = "7130027"
 
-  private let print: Printer
+  private let print: ScenarioPrinter
   private let dataDirectory: URL
   private let batchInterval: Duration
   private let rivalInterval: Duration
-  private var failures: [String] = []
-  private let writes = Guarded<[String]>([])
+  private let checks: ScenarioChecks
+  private let writes = Locked<[String]>([])
   private let recorder: Recorder<MainFeature.State, MainFeature.Action>?
 
   /// - Parameters:
@@ -30,13 +28,15 @@ public final class TouchSchoolScenario {
   public init(
     dataDirectory: URL, batchInterval: Duration = .milliseconds(300),
     rivalInterval: Duration = .milliseconds(40),
-    recorder: Recorder<MainFeature.State, MainFeature.Action>? = nil, print: @escaping Printer
+    recorder: Recorder<MainFeature.State, MainFeature.Action>? = nil,
+    print: @escaping ScenarioPrinter
   ) {
     self.recorder = recorder
     self.dataDirectory = dataDirectory
     self.batchInterval = batchInterval
     self.rivalInterval = rivalInterval
     self.print = print
+    self.checks = ScenarioChecks(print: print)
   }
 
   var rankingFile: URL { dataDirectory.appendingPathComponent("ranking.json") }
@@ -46,7 +46,7 @@ public final class TouchSchoolScenario {
     try? FileManager.default.removeItem(at: rankingFile)
     let first = Session(file: rankingFile, rivalInterval: rivalInterval, writes: writes)
     let store = launch(first, recorder: recorder)
-    guard await start(store) else { return failures }
+    guard await start(store) else { return checks.failures }
     await pickSchool(store)
     await playAndWatch(store, rivals: first.rivals)
     await watchTheRankScreen(store)
@@ -55,7 +55,7 @@ public final class TouchSchoolScenario {
     let kept = first.board.ranking
     await relaunch(expecting: kept)
     await brokenSchoolList()
-    return failures
+    return checks.failures
   }
 
   // MARK: Steps
@@ -63,43 +63,44 @@ public final class TouchSchoolScenario {
   private func start(_ store: StoreOf<MainFeature>) async -> Bool {
     print("— Launch: the three school lists load and merge; the ranking starts streaming")
     await send(.onAppear, to: store, waits: false)
-    await waitUntil("the school lists load", store) { $0.phase == .loaded }
-    expect(store.schools.count == 36, "12 elementary + 12 middle + 12 high schools are listed")
+    await checks.waitUntil("the school lists load", store) { $0.phase == .loaded }
+    checks.expect(
+      store.schools.count == 36, "12 elementary + 12 middle + 12 high schools are listed")
     let levels = Set(store.schools.map(\.level))
-    expect(levels == Set(School.Level.allCases), "the merged list has every level")
+    checks.expect(levels == Set(School.Level.allCases), "the merged list has every level")
     let names = store.schools.map(\.name)
-    expect(names == names.sorted(), "the merged list is sorted by name")
+    checks.expect(names == names.sorted(), "the merged list is sorted by name")
     return store.phase == .loaded
   }
 
   private func pickSchool(_ store: StoreOf<MainFeature>) async {
     print("— Search for 서울고 and pick it")
     await send(.searchTextChanged("서울고"), to: store)
-    expect(
+    checks.expect(
       store.visibleSchools.map(\.id) == [Self.mySchool], "searching '서울고' finds 서울고등학교")
     await send(.schoolSelected(Self.mySchool), to: store)
-    expect(store.mySchool?.name == "서울고등학교", "my school is 서울고등학교")
-    expect(store.myTouches == 0, "my school starts with no touches")
+    checks.expect(store.mySchool?.name == "서울고등학교", "my school is 서울고등학교")
+    checks.expect(store.myTouches == 0, "my school starts with no touches")
   }
 
   private func playAndWatch(_ store: StoreOf<MainFeature>, rivals: RivalPlayers) async {
     print("— Open the game and tap five times")
     await send(.playTapped, to: store)
-    expect(Self.screens(store.state) == ["game"], "the game is pushed")
+    checks.expect(Self.screens(store.state) == ["game"], "the game is pushed")
     for _ in 0..<5 { await sendToGame(.touchTapped, store) }
-    expect(game(store)?.myTouches == 5, "the game counts five taps at once")
-    expect(writes.withLock { $0 }.isEmpty, "nothing is written per tap")
-    await waitUntil("the batch is written and confirmed by a snapshot", store) {
+    checks.expect(game(store)?.myTouches == 5, "the game counts five taps at once")
+    checks.expect(writes.withLock { $0 }.isEmpty, "nothing is written per tap")
+    await checks.waitUntil("the batch is written and confirmed by a snapshot", store) {
       guard case .game(let game)? = $0.path.last else { return false }
       return game.pendingTouches == 0 && game.ranking.touches(for: Self.mySchool) == 5
     }
-    expect(writes.withLock { $0 } == ["+5 \(Self.mySchool)"], "five taps are one write of 5")
+    checks.expect(writes.withLock { $0 } == ["+5 \(Self.mySchool)"], "five taps are one write of 5")
     print("  ⇒ \(Self.describe(store.state))")
 
     print("— Other schools' touches arrive while the game is on the stack")
-    expect(rivals.isPlaying, "rival players are playing")
+    checks.expect(rivals.isPlaying, "rival players are playing")
     let othersBefore = Self.othersTotal(store.ranking)
-    await waitUntil("the game screen shows other schools' new touches", store) {
+    await checks.waitUntil("the game screen shows other schools' new touches", store) {
       guard case .game(let game)? = $0.path.last else { return false }
       return Self.othersTotal(game.ranking) > othersBefore + 10
     }
@@ -109,33 +110,35 @@ public final class TouchSchoolScenario {
   private func watchTheRankScreen(_ store: StoreOf<MainFeature>) async {
     print("— Open the rank screen from the game and watch it update")
     await sendToGame(.rankTapped, store, waits: true)
-    expect(Self.screens(store.state) == ["game", "rank"], "the rank screen is pushed on the game")
+    checks.expect(
+      Self.screens(store.state) == ["game", "rank"], "the rank screen is pushed on the game")
     guard case .rank(let rank)? = store.path.last else { return }
     let rowsBefore = rank.rows
     print("  ⇒ \(Self.describe(store.state))")
-    expect(rank.rows.contains { $0.isMine && $0.touches == 5 }, "my school is highlighted")
-    await waitUntil("the pushed rank screen updates by itself", store) {
+    checks.expect(rank.rows.contains { $0.isMine && $0.touches == 5 }, "my school is highlighted")
+    await checks.waitUntil("the pushed rank screen updates by itself", store) {
       guard case .rank(let rank)? = $0.path.last else { return false }
       return rank.rows != rowsBefore
     }
     print("  ⇒ \(Self.describe(store.state))")
     await sendToTop(.rank(.panelToggled), store)
-    expect(rankScreen(store)?.isPanelShown == true, "the panel opens")
+    checks.expect(rankScreen(store)?.isPanelShown == true, "the panel opens")
     await sendToTop(.rank(.backTapped), store)
-    expect(Self.screens(store.state) == ["game"], "back dismisses the rank screen")
+    checks.expect(Self.screens(store.state) == ["game"], "back dismisses the rank screen")
   }
 
   private func popMidBatch(_ store: StoreOf<MainFeature>, board: RankingBoard) async {
     print("— Tap three more times and leave the game before the batch is due")
     for _ in 0..<3 { await sendToGame(.touchTapped, store) }
-    expect(game(store)?.myTouches == 8, "the game shows eight")
+    checks.expect(game(store)?.myTouches == 8, "the game shows eight")
     await sendToGame(.backTapped, store, waits: true)
-    expect(store.path.isEmpty, "back pops the game")
-    expect(
+    checks.expect(store.path.isEmpty, "back pops the game")
+    checks.expect(
       writes.withLock { $0 } == ["+5 \(Self.mySchool)", "+3 \(Self.mySchool)"],
       "the three waiting taps are written when the game is popped")
-    expect(board.ranking.touches(for: Self.mySchool) == 8, "no touch is lost: 8 in the ranking")
-    await waitUntil("the main screen shows 8 touches", store) { $0.myTouches == 8 }
+    checks.expect(
+      board.ranking.touches(for: Self.mySchool) == 8, "no touch is lost: 8 in the ranking")
+    await checks.waitUntil("the main screen shows 8 touches", store) { $0.myTouches == 8 }
     print("  ⇒ \(Self.describe(store.state))")
   }
 
@@ -148,20 +151,20 @@ public final class TouchSchoolScenario {
     {
       try? await Task.sleep(for: .milliseconds(5))
     }
-    expect(session.board.observerCount == 0, "nobody observes the ranking any more")
-    expect(!session.rivals.isPlaying, "the rivals stopped playing")
+    checks.expect(session.board.observerCount == 0, "nobody observes the ranking any more")
+    checks.expect(!session.rivals.isPlaying, "the rivals stopped playing")
   }
 
   private func relaunch(expecting kept: Ranking) async {
     print("— Relaunch: the ranking is read back from \(rankingFile.lastPathComponent)")
     let session = Session(file: rankingFile, rivalInterval: rivalInterval, writes: writes)
-    expect(session.board.ranking == kept, "the file holds the ranking as it was left")
+    checks.expect(session.board.ranking == kept, "the file holds the ranking as it was left")
     let store = launch(session)
     await send(.onAppear, to: store, waits: false)
-    await waitUntil("the schools load", store) { $0.phase == .loaded }
+    await checks.waitUntil("the schools load", store) { $0.phase == .loaded }
     await send(.schoolSelected(Self.mySchool), to: store)
-    await waitUntil("my 8 touches are back", store) { $0.myTouches == 8 }
-    expect(
+    await checks.waitUntil("my 8 touches are back", store) { $0.myTouches == 8 }
+    checks.expect(
       kept.touches.allSatisfy { store.ranking.touches(for: $0.key) >= $0.value },
       "every school kept its touches")
     print("  ⇒ \(Self.describe(store.state))")
@@ -184,13 +187,13 @@ public final class TouchSchoolScenario {
     let session = Session(file: nil, rivalInterval: rivalInterval, writes: writes)
     let store = launch(session, schools: folder)
     await send(.onAppear, to: store, waits: false)
-    await waitUntil("the error shows", store) {
+    await checks.waitUntil("the error shows", store) {
       if case .failed = $0.phase { true } else { false }
     }
     print("  ⇒ \(Self.describe(store.state))")
     try? good?.write(to: middle)
     await send(.retryTapped, to: store)
-    expect(store.schools.count == 36, "retry loads the fixed lists")
+    checks.expect(store.schools.count == 36, "retry loads the fixed lists")
     await send(.onDisappear, to: store)
   }
 
@@ -203,7 +206,7 @@ public final class TouchSchoolScenario {
     let rivals: RivalPlayers
     let client: RankingClient
 
-    init(file: URL?, rivalInterval: Duration, writes: Guarded<[String]>) {
+    init(file: URL?, rivalInterval: Duration, writes: Locked<[String]>) {
       board = RankingBoard(file: file)
       rivals = RivalPlayers(schools: RivalPlayers.shippedSchools, every: rivalInterval)
       let live = RankingClient.live(board: board, rivals: rivals)
@@ -247,7 +250,7 @@ public final class TouchSchoolScenario {
     _ action: MainFeature.Path.Action, _ store: StoreOf<MainFeature>, waits: Bool = true
   ) async {
     guard let id = store.path.ids.last else {
-      expect(false, "a screen is on the stack for \(action)")
+      checks.expect(false, "a screen is on the stack for \(action)")
       return
     }
     await send(.path(.element(id: id, action: action)), to: store, waits: waits)
@@ -259,19 +262,6 @@ public final class TouchSchoolScenario {
 
   private func rankScreen(_ store: StoreOf<MainFeature>) -> RankFeature.State? {
     if case .rank(let rank)? = store.path.last { rank } else { nil }
-  }
-
-  /// Waits for `condition`, at most five seconds; a timeout is a failed expectation.
-  private func waitUntil(
-    _ description: String, _ store: StoreOf<MainFeature>,
-    _ condition: @escaping @MainActor @Sendable (MainFeature.State) -> Bool
-  ) async {
-    expect(await CascadeExampleSupport.waitUntil(store, condition), description)
-  }
-
-  private func expect(_ condition: Bool, _ description: String) {
-    print(condition ? "  ✓ \(description)" : "  ✗ \(description)")
-    if !condition { failures.append(description) }
   }
 
   static func othersTotal(_ ranking: Ranking) -> Int {

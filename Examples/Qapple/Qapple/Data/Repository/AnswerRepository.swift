@@ -88,12 +88,12 @@ extension AnswerRepository {
       let answers: [AnswerRecord]
     }
     let storeFile = dataDirectory?.appendingPathComponent("qapple-local.json")
-    let local = Guarded<LocalChanges?>(nil)
+    let local = Locked<LocalChanges?>(nil)
     /// What to tell the user about an unreadable file of changes, until a request has told it.
-    let unreadableNote = Guarded<String?>(nil)
+    let unreadableNote = Locked<String?>(nil)
     /// Why changes are not saved: the unreadable file could not be moved aside and is left as
     /// it is, never overwritten.
-    let saveBlocked = Guarded<Bool>(false)
+    let saveBlocked = Locked<Bool>(false)
 
     @Sendable func dataSet() throws(QappleError) -> DataSet {
       guard let url = dataSetURL, let data = try? Data(contentsOf: url),
