@@ -11,14 +11,18 @@ public let testDeadline: Duration = .seconds(60)
 /// a regression fails the test in a minute instead of hanging the run until its time limit.
 ///
 /// The work runs in the calling task, on the caller's actor, so it may use the caller's state
-/// (an iterator kept between waits, a main-actor store). A wait that cancellation ends
+/// (an iterator kept between waits, a main-actor store; call an iterator's
+/// `next(isolation: #isolation)` so that it stays there). A wait that cancellation ends
 /// (`AsyncStream` iteration, `Task.sleep`, `Latch.wait`, a store's `values(of:)`) ends at the
-/// deadline; a wait that ignores cancellation (`Task.value`) must pass it on, for instance with
-/// `withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }`.
+/// deadline; for a task's value, which cancelling the waiting task does not end, use
+/// `withDeadline(_:within:sourceLocation:resultOf:)` or `valueOf:` below.
 ///
 /// ```swift
 /// var counts = store.values(of: \.count).makeAsyncIterator()
-/// #expect(await withDeadline("the first count") { await counts.next(isolation: #isolation) } == 0)
+/// let first = await withDeadline("the first count") {
+///   await counts.next(isolation: #isolation)
+/// }
+/// #expect(first == 0)
 /// ```
 ///
 /// Once the deadline has passed the test's task stays cancelled: what the test awaits next ends
@@ -38,7 +42,8 @@ public func withDeadline<Result, Failure: Error>(
       // Cancelled when the work ends first: nothing to report.
       guard (try? await Task.sleep(for: limit)) != nil else { return }
       Issue.record(
-        "Waited \(limit) for \(awaited), which never came", sourceLocation: sourceLocation)
+        "Waited \(limit) for \(awaited): gave up (the test's deadline)",
+        sourceLocation: sourceLocation)
       waiting.handle?.cancel()
     }
     let outcome: Swift.Result<Result, Failure>
@@ -91,7 +96,8 @@ public func withDeadline<Success: Sendable, Failure: Error>(
     let watchdog = Task {
       guard (try? await Task.sleep(for: limit)) != nil else { return }
       Issue.record(
-        "Waited \(limit) for \(awaited), which never came", sourceLocation: sourceLocation)
+        "Waited \(limit) for \(awaited): gave up (the test's deadline)",
+        sourceLocation: sourceLocation)
       resume(nil)
     }
     Task {
