@@ -139,6 +139,9 @@ final class LiveProcess {
   /// Everything read from standard output so far.
   private(set) var transcript = ""
   private var unread = ""
+  /// What `readErrors(until:timeout:)` has read from standard error so far.
+  private var errorsRead = ""
+  private var errorsUnread = ""
 
   /// Starts `executable` with `arguments` in `directory`, whose temporary directory is
   /// `temporaryDirectory`.
@@ -180,8 +183,22 @@ final class LiveProcess {
   /// what was read up to and including it; `nil` when it did not appear within `timeout` (or
   /// the output ended).
   func read(until text: String, timeout: TimeInterval = 20) -> String? {
+    Self.read(until: text, from: output, into: &transcript, unread: &unread, timeout: timeout)
+  }
+
+  /// Reads standard error as `read(until:timeout:)` reads standard output: for a progress line,
+  /// which goes there. What it reads is part of `errorText`.
+  func readErrors(until text: String, timeout: TimeInterval = 20) -> String? {
+    Self.read(
+      until: text, from: errors, into: &errorsRead, unread: &errorsUnread, timeout: timeout)
+  }
+
+  private static func read(
+    until text: String, from pipe: Pipe, into transcript: inout String, unread: inout String,
+    timeout: TimeInterval
+  ) -> String? {
     let deadline = Date().addingTimeInterval(timeout)
-    let descriptor = output.fileHandleForReading.fileDescriptor
+    let descriptor = pipe.fileHandleForReading.fileDescriptor
     while true {
       if let range = unread.range(of: text) {
         let reply = String(unread[..<range.upperBound])
@@ -218,7 +235,8 @@ final class LiveProcess {
 
   /// What the process wrote on standard error (read once it has exited).
   var errorText: String {
-    String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    errorsRead
+      + String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   }
 
   /// The process's identifier.

@@ -163,7 +163,7 @@ struct HostileUseEndToEndTests {
     app.type("play")
     try #require(app.read(until: "> game(") != nil, "\(app.transcript)")
     app.type("tap 10000")
-    Thread.sleep(forTimeInterval: 0.5)
+    try #require(app.readErrors(until: " of 10000...") != nil, "\(app.transcript)")
     app.send(SIGINT)
     Thread.sleep(forTimeInterval: 0.3)
     app.send(SIGINT)

@@ -98,9 +98,10 @@ struct LiveSessionEndToEndTests {
   @Test func aSecondCtrlCExitsAtOnce() throws {
     defer { sandbox.remove() }
     let (app, file) = try startRecordedGame()
-    // 10,000 recorded taps take seconds in a debug build: the signals come in the middle.
+    // 10,000 recorded taps take seconds in a debug build: the signals come in the middle, once
+    // the first progress line shows the taps have begun.
     app.type("tap 10000")
-    Thread.sleep(forTimeInterval: 0.5)
+    try #require(app.readErrors(until: " of 10000...") != nil, "\(app.transcript)")
     app.send(SIGINT)
     Thread.sleep(forTimeInterval: 0.3)
     let second = Date()

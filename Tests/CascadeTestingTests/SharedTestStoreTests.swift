@@ -1,4 +1,5 @@
 import Cascade
+import CascadeTestSupport
 import CascadeTesting
 import Foundation
 import Testing
@@ -188,23 +189,22 @@ struct SharedTestStoreTests {
     await store.finish()
   }
 
-  // Two tests writing the same in-memory key, run in parallel: each sees only its own.
-  @Test func testsHaveStorageOfTheirOwnA() async throws {
-    try await expectIsolated(value: 1)
-  }
-
-  @Test func testsHaveStorageOfTheirOwnB() async throws {
-    try await expectIsolated(value: 2)
-  }
-
-  private func expectIsolated(value: Int) async throws {
+  /// The two cases of this test run at the same time (Swift Testing runs the cases of a
+  /// parameterized test in parallel) and write the same in-memory key, each waiting until the
+  /// other has written before it reads and writes again: a storage shared by running tests, or
+  /// one handed to whichever test asked last, would show one case the other's value.
+  @Test(arguments: [1, 2])
+  func testsRunningTogetherHaveStorageOfTheirOwn(value: Int) async throws {
     let store = TestStore(initialState: Tally.State()) { Tally() }
     #expect(store.state.total == 0)
-    for _ in 0..<20 {
-      await store.send(.add(value)) { $0.$total.withLock { $0 += value } }
-      try await Task.sleep(for: .milliseconds(1))
+    await store.send(.add(value)) { $0.$total.withLock { $0 += value } }
+    await withDeadline("the other case of this test to write (do its cases run in parallel?)") {
+      await bothCasesWrote.arrive()
     }
-    #expect(store.state.total == 20 * value)
+    await store.send(.add(value)) { $0.$total.withLock { $0 += value } }
+    @Shared(.inMemory("tally")) var total = 0
+    #expect(total == 2 * value)
+    await store.finish()
   }
 
   @Test func testsTouchNoRealFileUnlessTheyAsk() throws {
@@ -214,5 +214,25 @@ struct SharedTestStoreTests {
     $count.withLock { $0 = 1 }
     #expect(!FileManager.default.fileExists(atPath: url.path))
     #expect(try SharedStorage.current.readFile(at: url) == Data("1".utf8))
+  }
+}
+
+/// Where the two cases of `testsRunningTogetherHaveStorageOfTheirOwn` wait for each other: each
+/// arrival returns once the other case of the same run has arrived too (or the task is
+/// cancelled).
+private let bothCasesWrote = Meeting()
+
+private final class Meeting: Sendable {
+  private let arrived = Guarded(0)
+
+  func arrive() async {
+    let mine = arrived.withLock { count in
+      count += 1
+      return count
+    }
+    let everyone = (mine + 1) / 2 * 2
+    while arrived.withLock({ $0 }) < everyone, !Task.isCancelled {
+      try? await Task.sleep(for: .milliseconds(1))
+    }
   }
 }

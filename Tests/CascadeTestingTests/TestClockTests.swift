@@ -21,7 +21,7 @@ struct TestClockTests {
     #expect(events.value.isEmpty)
     #expect(clock.now == TestClock.Instant(offset: .seconds(1)))
     await clock.advance(by: .seconds(1))
-    try await sleeper.value
+    try await withDeadline("the sleeper to wake", valueOf: sleeper)
     #expect(events.value == ["woke at 2.0 seconds"])
   }
 
@@ -38,8 +38,8 @@ struct TestClockTests {
     }
     await pollUntil { clock.sleeperCount >= 2 }
     await clock.advance(by: .seconds(5))
-    try await early.value
-    try await late.value
+    try await withDeadline("the early sleeper to wake", valueOf: early)
+    try await withDeadline("the late sleeper to wake", valueOf: late)
     #expect(events.value == ["early", "late"])
     #expect(clock.now == TestClock.Instant(offset: .seconds(5)))
   }
@@ -64,8 +64,8 @@ struct TestClockTests {
     // It gave up only after its 500 advances, whatever the timeout.
     #expect(ticks.withLock { $0 } >= TestClock.advancesBeforeGivingUp)
     // The timer's sleep was cancelled: its task ends without being cancelled itself.
-    let outcome = await timer.result
-    #expect(throws: CancellationError.self) { try outcome.get() }
+    let outcome = await withDeadline("the timer's task to end", resultOf: timer)
+    #expect(throws: CancellationError.self) { try outcome?.get() }
     #expect(clock.sleeperCount == 0)
   }
 
@@ -89,7 +89,7 @@ struct TestClockTests {
     }
     await pollUntil { clock.sleeperCount > 0 }
     await clock.run(timeout: .seconds(30))
-    try await sleeper.value
+    try await withDeadline("the sleeper to wake", valueOf: sleeper)
     #expect(clock.now == TestClock.Instant(offset: .seconds(100)))
   }
 
@@ -107,7 +107,9 @@ struct TestClockTests {
     }
     await pollUntil { clock.sleeperCount > 0 }
     sleeper.cancel()
-    await #expect(throws: CancellationError.self) { try await sleeper.value }
+    await #expect(throws: CancellationError.self) {
+      try await withDeadline("the cancelled sleeper to throw", valueOf: sleeper)
+    }
     #expect(clock.sleeperCount == 0)
   }
 
@@ -119,7 +121,7 @@ struct TestClockTests {
     }
     await pollUntil { clock.sleeperCount > 0 }
     await clock.run()
-    try await chain.value
+    try await withDeadline("the chain of sleeps to end", valueOf: chain)
     #expect(clock.now >= TestClock.Instant(offset: .seconds(2)))
   }
 
@@ -134,7 +136,7 @@ struct TestClockTests {
     }
     await clock.run()
     #expect(events.value == ["done"])
-    try await task.value
+    try await withDeadline("the task on the test clock to end", valueOf: task)
   }
 
   @Test func aZeroSleepEndsOnAnAdvanceOfZero() async throws {
@@ -146,7 +148,7 @@ struct TestClockTests {
     }
     await clock.advance()
     #expect(events.value == ["done"])
-    try await task.value
+    try await withDeadline("the task on the test clock to end", valueOf: task)
   }
 
   /// As swift-clocks' test clock: a sleep until now (or for zero) waits for the next advance,
@@ -167,7 +169,7 @@ struct TestClockTests {
     #expect(clock.sleeperCount == 1)
     await clock.advance()
     #expect(events.value == ["woke"])
-    try await task.value
+    try await withDeadline("the task on the test clock to end", valueOf: task)
   }
 
   @Test func oneAdvanceWakesEverySleepOfALoopInTurn() async throws {
@@ -181,7 +183,7 @@ struct TestClockTests {
     }
     await clock.advance(by: .seconds(200))
     #expect(count.withLock { $0 } == 200)
-    try await task.value
+    try await withDeadline("the task on the test clock to end", valueOf: task)
   }
 
   @Test func sleepUntilDeadlinesComputedFromNowAreWokenInTurn() async throws {
@@ -195,7 +197,7 @@ struct TestClockTests {
     }
     await clock.advance(by: .seconds(200))
     #expect(count.withLock { $0 } == 200)
-    try await task.value
+    try await withDeadline("the task on the test clock to end", valueOf: task)
   }
 
   @Test func runEndsOnlyWhenNoTaskSleeps() async throws {
@@ -210,7 +212,7 @@ struct TestClockTests {
     await clock.run()
     #expect(count.withLock { $0 } == 200)
     #expect(clock.now == TestClock.Instant(offset: .seconds(200)))
-    try await task.value
+    try await withDeadline("the task on the test clock to end", valueOf: task)
   }
 
   @Test func aTimerTicksOncePerIntervalAdvanced() async {
@@ -223,7 +225,7 @@ struct TestClockTests {
     }
     await clock.advance(by: .seconds(100))
     #expect(count.withLock { $0 } == 100)
-    await task.value
+    _ = await withDeadline("the task on the test clock to end", valueOf: task)
   }
 
   @Test func aTimerKeepsItsDeadlinesWhenItsBodyIsSlow() async {
@@ -238,7 +240,7 @@ struct TestClockTests {
     }
     await clock.advance(by: .milliseconds(3_500))
     #expect(ticks.value == ["1 at 1.0 seconds", "2 at 2.0 seconds", "3 at 3.0 seconds"])
-    await task.value
+    _ = await withDeadline("the task on the test clock to end", valueOf: task)
   }
 
   @Test func aTimerOnTheClockDependencyExistential() async {
@@ -250,7 +252,7 @@ struct TestClockTests {
     }
     await testClock.advance(by: .seconds(5))
     #expect(count.withLock { $0 } == 5)
-    await task.value
+    _ = await withDeadline("the task on the test clock to end", valueOf: task)
   }
 
   @Test func aCancelledTimerEnds() async {
@@ -275,7 +277,9 @@ struct TestClockTests {
     // Asleep first: a task cancelled before it sleeps never registers (the next test).
     await pollUntil { clock.sleeperCount == 1 }
     task.cancel()
-    await #expect(throws: CancellationError.self) { try await task.value }
+    await #expect(throws: CancellationError.self) {
+      try await withDeadline("the cancelled task to throw", valueOf: task)
+    }
     #expect(clock.sleeperCount == 0)
     await clock.advance(by: .seconds(1))
     #expect(count.withLock { $0 } == 0)
@@ -287,7 +291,9 @@ struct TestClockTests {
       withUnsafeCurrentTask { $0?.cancel() }
       try await clock.sleep(for: .seconds(1))
     }
-    await #expect(throws: CancellationError.self) { try await task.value }
+    await #expect(throws: CancellationError.self) {
+      try await withDeadline("the cancelled task to throw", valueOf: task)
+    }
     #expect(clock.sleeperCount == 0)
   }
 
@@ -313,7 +319,7 @@ struct TestClockTests {
       }
       // A sleeper registered after its cancellation would be woken here, as if not cancelled.
       await clock.advance(by: .seconds(1))
-      await sleeper.value
+      _ = await withDeadline("the sleeper to wake", valueOf: sleeper)
     }
     #expect(notCancelled.withLock { $0 } == 0)
     #expect(clock.sleeperCount == 0)
@@ -336,7 +342,7 @@ struct TestClockTests {
     }
     await clock.advance(by: .seconds(200))
     #expect(await worker.count == 200)
-    try? await task.value
+    _ = try? await withDeadline("the task on the test clock to end", valueOf: task)
   }
 
   @Test func aTimerInsideAnActorTicksInTurn() async {
@@ -347,7 +353,7 @@ struct TestClockTests {
     }
     await clock.advance(by: .seconds(200))
     #expect(await worker.count == 200)
-    await task.value
+    _ = await withDeadline("the task on the test clock to end", valueOf: task)
   }
 
   @Test func consecutiveSleepsOfOneTaskAllEndInOneAdvance() async throws {

@@ -1,3 +1,4 @@
+import CascadeTestSupport
 import CascadeTesting
 import Testing
 
@@ -24,17 +25,24 @@ struct ConcurrencyExtrasTests {
   }
 
   @Test func taskNeverWaitsUntilCancelledThenThrowsCancellation() async {
-    let started = Guarded(false)
+    // What happened, in order: the task must still be inside `Task.never()` when the test
+    // cancels it, so "cancelling" comes before "returned" (a `never()` that returned or threw
+    // at once would put "returned" first).
+    let log = Guarded<[String]>([])
+    let started = Latch()
     let task = Task {
-      started.withLock { $0 = true }
+      defer { log.withLock { $0.append("returned") } }
+      started.signal()
       try await Task.never()
     }
-    await pollUntil { started.withLock { $0 } }
-    // Still waiting after the task has had every chance to run.
+    await started.wait(for: 1)
+    // Every chance to return before it is cancelled.
     for _ in 0..<50 { await Task.yield() }
+    log.withLock { $0.append("cancelling") }
     task.cancel()
-    let outcome = await task.result
-    #expect(throws: CancellationError.self) { try outcome.get() }
+    let outcome = await withDeadline("the cancelled Task.never() to throw", resultOf: task)
+    #expect(throws: CancellationError.self) { try outcome?.get() }
+    #expect(log.withLock { $0 } == ["cancelling", "returned"])
   }
 
   @Test func taskNeverInACancelledTaskThrowsAtOnce() async {
@@ -42,8 +50,8 @@ struct ConcurrencyExtrasTests {
       withUnsafeCurrentTask { $0?.cancel() }
       try await Task.never()
     }
-    let outcome = await task.result
-    #expect(throws: CancellationError.self) { try outcome.get() }
+    let outcome = await withDeadline("Task.never() in a cancelled task to throw", resultOf: task)
+    #expect(throws: CancellationError.self) { try outcome?.get() }
   }
 
   @MainActor
@@ -117,7 +125,7 @@ struct AsyncStreamExtrasTests {
     await pollUntil { started.withLock { $0 } }
     for _ in 0..<50 { await Task.yield() }
     task.cancel()
-    #expect(await task.value)
+    #expect(await withDeadline("the cancelled iteration to end", resultOf: task)?.get() == true)
   }
 }
 

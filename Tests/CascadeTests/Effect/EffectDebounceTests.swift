@@ -149,4 +149,32 @@ struct EffectDebounceTests {
     await clock.run()
     await store.finish()  // `.searched("s")` never arrives
   }
+
+  // A real `Store` and the `TestStore` agree on what a debounce delivers.
+  @Test func debouncedSendKeepsTheEffectOfTheActionItDelivered() async {
+    await expectStoreAndTestStoreAgree([
+      .send(.edit("a")),
+      .advance(.seconds(1)),
+      .receive(.save("a")),
+      .send(.edit("ab")),  // the save of "a" is running: it goes on
+      .advance(.seconds(1)),
+      .receive(.save("ab")),
+      .advance(.seconds(4)),
+      .receive(.saved("a")),
+      .advance(.seconds(1)),
+      .receive(.saved("ab")),
+    ])
+  }
+
+  @Test func debounceDeliversOnlyTheLastOfQuickEdits() async {
+    await expectStoreAndTestStoreAgree([
+      .send(.edit("a")),
+      .advance(.milliseconds(500)),
+      .send(.edit("ab")),
+      .advance(.seconds(1)),
+      .receive(.save("ab")),
+      .advance(.seconds(5)),
+      .receive(.saved("ab")),
+    ])
+  }
 }

@@ -52,6 +52,39 @@ struct EffectOperationTests {
     await store.send(.concatenate).finish()
     #expect(store.delivered == [42, 1729])
   }
+
+  // A real `Store` and the `TestStore` reduce the same actions in the same order for each
+  // way of combining effects (`expectStoreAndTestStoreAgree`).
+  @Test func aRunEffectAgreesInAStoreAndATestStore() async {
+    await expectStoreAndTestStoreAgree([.send(.load), .receive(.step("loaded"))])
+  }
+
+  @Test func mergeDeliversTheSynchronousPartInTheBatchThenTheRun() async {
+    await expectStoreAndTestStoreAgree([
+      .send(.mergeNowAndLater), .receive(.step("now")), .receive(.step("later")),
+    ])
+  }
+
+  @Test func concatenationRunsItsLastPartAfterStartingALongLivedEffect() async {
+    await expectStoreAndTestStoreAgree([
+      .send(.concatenateAroundSubscription),
+      .receive(.step("first")),
+      .receive(.subscribe),
+      .receive(.step("last")),
+      .send(.unsubscribe),
+    ])
+  }
+
+  @Test func nestedConcatenationAndMerge() async {
+    await expectStoreAndTestStoreAgree([
+      .send(.nestedConcatenation),
+      .advance(.seconds(1)),
+      .receive(.step("a")),
+      .receive(.step("c")),
+      .receive(.step("b")),
+      .receive(.step("d")),
+    ])
+  }
 }
 
 private struct Pair: Reducer {

@@ -92,7 +92,9 @@ struct EffectTests {
     let store = Store(initialState: Shapes.State()) { Shapes(clock: TestClock()) }
     store.send(.concatenateAroundSubscription)
     // `.subscribe` starts an effect that never ends: the last part runs all the same.
-    _ = await store.values(of: \.log).first { $0.contains(.step("last")) }
+    _ = await withDeadline("the log to reach step \"last\"") {
+      await store.values(of: \.log).first { $0.contains(.step("last")) }
+    }
     #expect(
       store.log == [
         .concatenateAroundSubscription, .step("first"), .subscribe, .step("last"),
@@ -107,7 +109,9 @@ struct EffectTests {
     for (second, expected) in [(1, [1]), (2, [1, 2]), (3, [1, 2, 3])] {
       await waitForSleepers(1, on: clock)
       await clock.advance(by: .seconds(second))
-      _ = await store.values(of: \.delivered).first { $0 == expected }
+      _ = await withDeadline("the timers to deliver \(expected)") {
+        await store.values(of: \.delivered).first { $0 == expected }
+      }
     }
     await clock.run()
     #expect(store.delivered == [1, 2, 3])
@@ -119,9 +123,13 @@ struct EffectTests {
     let task = store.send(.merge)
     await waitForSleepers(3, on: clock)
     await clock.advance(by: .seconds(1))
-    _ = await store.values(of: \.delivered).first { $0 == [1] }
+    _ = await withDeadline("the first timer") {
+      await store.values(of: \.delivered).first { $0 == [1] }
+    }
     await clock.advance(by: .seconds(1))
-    _ = await store.values(of: \.delivered).first { $0 == [1, 2] }
+    _ = await withDeadline("the second timer") {
+      await store.values(of: \.delivered).first { $0 == [1, 2] }
+    }
     await clock.advance(by: .seconds(1))
     await task.finish()
     #expect(store.delivered == [1, 2, 3])

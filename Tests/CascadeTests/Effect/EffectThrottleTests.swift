@@ -240,4 +240,42 @@ struct EffectThrottleTests {
     #expect(store.count == 1_000)
     #expect(store.core.throttleEntryCount <= 32)
   }
+
+  // A real `Store` and the `TestStore` agree on what a throttle delivers.
+  @Test func throttleLatestAcrossEffects() async {
+    await expectStoreAndTestStoreAgree([
+      .send(.tick(1, latest: true)),
+      .receive(.step("tick 1")),
+      .send(.tick(2, latest: true)),
+      .send(.tick(3, latest: true)),
+      .advance(.milliseconds(100)),
+      .receive(.step("tick 3")),
+    ])
+  }
+
+  @Test func throttleFirstAcrossEffects() async {
+    await expectStoreAndTestStoreAgree([
+      .send(.tick(1, latest: false)),
+      .receive(.step("tick 1")),
+      .send(.tick(2, latest: false)),
+      .send(.tick(3, latest: false)),
+      .advance(.milliseconds(100)),
+      .receive(.step("tick 2")),
+    ])
+  }
+
+  @Test func throttleLimitsTheActionsOfOneEffect() async {
+    await expectStoreAndTestStoreAgree([
+      .send(.burst(latest: true)),
+      .receive(.step("burst 1")),
+      .advance(.milliseconds(100)),
+      .receive(.step("burst 3")),
+    ])
+    await expectStoreAndTestStoreAgree([
+      .send(.burst(latest: false)),
+      .receive(.step("burst 1")),
+      .advance(.milliseconds(100)),
+      .receive(.step("burst 2")),
+    ])
+  }
 }

@@ -1,3 +1,4 @@
+import CascadeTestSupport
 import CascadeTesting
 import Testing
 
@@ -89,7 +90,11 @@ struct RunTaskLifecycleTests {
     let store = Store(initialState: Burst.State()) { Burst() }
     let task = store.send(.burstCancellable(2_000))
     // Until the effects that finish at once have been told apart from those that wait.
-    while store.state.done < 1_000 || store.activeEffectCount > 1_000 { await Task.yield() }
+    await withDeadline("half of the burst to end, the other half to wait") {
+      while store.state.done < 1_000 || store.activeEffectCount > 1_000, !Task.isCancelled {
+        await Task.yield()
+      }
+    }
     #expect(store.activeEffectCount == 1_000)
     await store.send(.cancelBurst).finish()
     await task.finish()

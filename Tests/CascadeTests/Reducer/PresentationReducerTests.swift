@@ -4,12 +4,12 @@ import Testing
 
 @testable import Cascade
 
-// Parity with TCA's PresentationReducerTests, read in full: 17 behaviours ported (here,
-// in PresentationIdentityTests and in CancellationAcrossLevelsTests; the rest of that file covers
-// SwiftUI bindings, deprecated APIs and its warnings' exact text), 2 deliberately
-// different (see "Navigation: differences from TCA" in the migration guide): an alert is
-// cleared before the parent sees its button's action, and a child that is neither
-// `Identifiable` nor an enum keeps its identity when replaced by another value.
+// Parity with TCA's PresentationReducerTests, read in full: 17 behaviours ported (here, in
+// PresentationIdentityTests and in EffectCancellationTests' CancellationAcrossLevelsTests; the rest
+// of that file covers SwiftUI bindings, deprecated APIs and its warnings' exact text), 2
+// deliberately different (see "Navigation: differences from TCA" in the migration guide): an alert
+// is cleared before the parent sees its button's action, and a child that is neither `Identifiable`
+// nor an enum keeps its identity when replaced by another value.
 
 /// The usual TCA 1.x destination: a screen or an alert, as cases of one enum.
 private struct Destination: Reducer {

@@ -118,17 +118,4 @@ struct SharedAppStorageTests {
     // Nothing was overwritten by loading.
     #expect(defaults.defaults.string(forKey: "count") == "not a number")
   }
-
-  @Test func aDefaultChangedOutsideIsLoadedAgain() {
-    let defaults = TemporaryDefaults()
-    let storage = defaults.storage()
-    withDependencies {
-      $0.sharedStorage = storage
-    } operation: {
-      @Shared(.appStorage("volume")) var volume = 0.5
-      defaults.defaults.set(0.8, forKey: "volume")
-      storage.checkForExternalChanges()
-      #expect(volume == 0.8)
-    }
-  }
 }

@@ -1,3 +1,4 @@
+import CascadeTestSupport
 import CascadeTesting
 import Foundation
 import Observation
@@ -34,22 +35,22 @@ struct SharedStateTests {
     let id = store.state.path.ids[0]
     let scores = store.values(of: \.score)
     var iterator = scores.makeAsyncIterator()
-    #expect(await iterator.next() == 0)
+    #expect(await withDeadline("the score 0") { await iterator.next(isolation: #isolation) } == 0)
     await store.send(.path(.element(id: id, action: .bonusTapped))).finish()
     #expect(store.state.score == 10)
     #expect(store.state.path[id: id]?.score == 10)
     #expect(store.state.path[id: id]?.bonuses == 1)
-    #expect(await iterator.next() == 10)
+    #expect(await withDeadline("the score 10") { await iterator.next(isolation: #isolation) } == 10)
   }
 
   @Test func aChangeMadeOutsideTheStoreReachesItsObservers() async {
     let score = Shared(value: 1)
     let store = Store(initialState: Scoreboard.State(score: score)) { Scoreboard() }
     var iterator = store.values(of: \.score).makeAsyncIterator()
-    #expect(await iterator.next() == 1)
+    #expect(await withDeadline("the score 1") { await iterator.next(isolation: #isolation) } == 1)
     // No action: another task writes the shared value.
     await Task.detached { score.withLock { $0 = 7 } }.value
-    #expect(await iterator.next() == 7)
+    #expect(await withDeadline("the score 7") { await iterator.next(isolation: #isolation) } == 7)
     #expect(store.state.score == 7)
   }
 

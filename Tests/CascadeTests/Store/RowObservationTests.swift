@@ -127,13 +127,15 @@ private final class Watcher {
       transforms.update { $0 += 1 }
       return state.count
     }).makeAsyncIterator()
-    #expect(await values.next() == 0)
+    #expect(
+      await withDeadline("the row's count 0") { await values.next(isolation: #isolation) } == 0)
     let before = transforms.value
     rowStore(list, 0).send(.increment)
     list.send(.rename("x"))
     #expect(transforms.value == before)
     row.send(.increment)
-    #expect(await values.next() == 1)
+    #expect(
+      await withDeadline("the row's count 1") { await values.next(isolation: #isolation) } == 1)
   }
 
   @Test func aStackScreensStoreHearsOnlyItsScreen() {

@@ -1,3 +1,4 @@
+import CascadeTestSupport
 import Testing
 
 @testable import Cascade
@@ -224,12 +225,15 @@ private struct Chain: Reducer {
     let leaf = store.scope(state: \.middle, action: Root.Action.middle)
       .scope(state: \.leaf, action: Middle.Action.leaf)
     var values = leaf.values(of: \.value).makeAsyncIterator()
-    #expect(await values.next() == 0)
+    #expect(
+      await withDeadline("the leaf's value 0") { await values.next(isolation: #isolation) } == 0)
     leaf.send(.add(3))
     store.send(.middle(.setOptional(nil)))  // no change to the leaf: nothing emitted
     leaf.send(.add(1))
-    #expect(await values.next() == 3)
-    #expect(await values.next() == 4)
+    #expect(
+      await withDeadline("the leaf's value 3") { await values.next(isolation: #isolation) } == 3)
+    #expect(
+      await withDeadline("the leaf's value 4") { await values.next(isolation: #isolation) } == 4)
   }
 
   @Test func aChildStoreSendHeardByAnObserverThatSendsThroughAnotherChildStore() {

@@ -104,13 +104,17 @@ struct StoreTests {
     observer.observe()
     var changes = observer.changes.stream.makeAsyncIterator()
     store.send(.countdown(0))
-    await changes.next()
+    await withDeadline("the observer to hear the first batch") {
+      await changes.next(isolation: #isolation)
+    }
     store.send(.countdown(1))
-    await changes.next()
+    await withDeadline("the observer to hear the second batch") {
+      await changes.next(isolation: #isolation)
+    }
     #expect(observer.seen == [0, 1, 3])
     observer.isStopped = true
     store.send(.countdown(0))
-    await changes.next()
+    await withDeadline("the third batch's change") { await changes.next(isolation: #isolation) }
     store.send(.countdown(0))
     #expect(observer.seen == [0, 1, 3])
     #expect(store.state.count == 5)
@@ -121,13 +125,13 @@ struct StoreTests {
   @Test func theObservationsSequenceSeesEveryBatch() async {
     let store = Store(initialState: Chain.State()) { Chain() }
     var counts = Observations { store.state.count }.makeAsyncIterator()
-    #expect(await counts.next() == 0)
+    #expect(await withDeadline("the count 0") { await counts.next(isolation: #isolation) } == 0)
     store.send(.countdown(0))
-    #expect(await counts.next() == 1)
+    #expect(await withDeadline("the count 1") { await counts.next(isolation: #isolation) } == 1)
     store.send(.countdown(1))
-    #expect(await counts.next() == 3)
+    #expect(await withDeadline("the count 3") { await counts.next(isolation: #isolation) } == 3)
     store.send(.countdown(0))
-    #expect(await counts.next() == 4)
+    #expect(await withDeadline("the count 4") { await counts.next(isolation: #isolation) } == 4)
   }
 
   @Test func observationTracksScopedStoresToo() {
@@ -155,12 +159,13 @@ struct StoreTests {
     let store = Store(initialState: Chain.State()) { Chain() }
     let counts = store.values(of: \.count)
     var iterator = counts.makeAsyncIterator()
-    #expect(await iterator.next() == 0)  // the current value first
+    // The current value first.
+    #expect(await withDeadline("the count 0") { await iterator.next(isolation: #isolation) } == 0)
     store.send(.countdown(2))  // 1, 2, 3 within one batch: only 3 is seen
     store.send(.noop)  // no change: nothing emitted
     store.send(.countdown(0))
-    #expect(await iterator.next() == 3)
-    #expect(await iterator.next() == 4)
+    #expect(await withDeadline("the count 3") { await iterator.next(isolation: #isolation) } == 3)
+    #expect(await withDeadline("the count 4") { await iterator.next(isolation: #isolation) } == 4)
   }
 
   @Test func valuesEndsWhenTheIteratingTaskIsCancelled() async {
@@ -176,7 +181,8 @@ struct StoreTests {
     }
     await started.wait(for: 1)
     consumer.cancel()
-    #expect(await consumer.value == [0])
+    let seen = await withDeadline("the cancelled consumer to end", resultOf: consumer)
+    #expect(seen?.get() == [0])
   }
 
   @Test func reducerBodyIsBuiltOnceByTheStore() {
@@ -235,9 +241,9 @@ struct StoreTests {
     let real = Store(initialState: Feed.State()) { realFeed }
     real.send(.subscribe)
     real.send(.tapped)
-    _ = await real.values(of: \.count).first { $0 == 1 }
+    _ = await withDeadline("the count 1") { await real.values(of: \.count).first { $0 == 1 } }
     real.send(.tapped)
-    _ = await real.values(of: \.count).first { $0 == 2 }
+    _ = await withDeadline("the count 2") { await real.values(of: \.count).first { $0 == 2 } }
     await real.send(.unsubscribe).finish()
     #expect(real.count == 2)
   }

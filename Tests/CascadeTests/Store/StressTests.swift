@@ -83,7 +83,7 @@ struct StressTests {
       }
       // Give effects started by earlier sends time to end (bounded by the watchdog).
       while await MainActor.run(body: { stores.map(\.state.reduced).reduce(0, +) })
-        < senders * perSender + senders * perSender / 2 + 2
+        < senders * perSender + senders * perSender / 2 + 2, !Task.isCancelled
       {
         await Task.yield()
       }

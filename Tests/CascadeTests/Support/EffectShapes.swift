@@ -1,3 +1,4 @@
+import CascadeTestSupport
 import CascadeTesting
 import Testing
 
@@ -136,7 +137,9 @@ where
     case .receive:
       expected += 1
       let target = expected
-      _ = await store.values(of: reducedCount).first { $0 >= target }
+      _ = await withDeadline(
+        "the store to reduce action \(target)", sourceLocation: sourceLocation
+      ) { await store.values(of: reducedCount).first { $0 >= target } }
     }
   }
   for task in tasks { await task.finish() }

@@ -1,3 +1,6 @@
+import CascadeTestSupport
+import Testing
+
 @testable import Cascade
 
 /// Counts events from any task and lets a test await a number of them, with no wall-clock
@@ -23,9 +26,15 @@ final class Latch: Sendable {
     for continuation in ready { continuation.resume() }
   }
 
-  /// Waits until at least `target` signals have arrived, or the waiting task is cancelled
-  /// (a suite's time limit cancels it: a missing signal fails the test instead of hanging it).
-  func wait(for target: Int) async {
+  /// Waits until at least `target` signals have arrived, or the waiting task is cancelled; a
+  /// signal still missing after `testDeadline` fails the test at the caller's line.
+  func wait(for target: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+    await withDeadline("signal \(target) of a latch", sourceLocation: sourceLocation) {
+      await waitUntilCancelled(for: target)
+    }
+  }
+
+  private func waitUntilCancelled(for target: Int) async {
     let id = state.withLock { state in
       defer { state.nextWaiter += 1 }
       return state.nextWaiter

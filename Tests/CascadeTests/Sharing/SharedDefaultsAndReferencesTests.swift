@@ -4,12 +4,14 @@ import Testing
 
 @testable import Cascade
 
-/// Behaviours of swift-sharing's `SharedTests`, `InMemoryTests` and `ErrorThrowingTests` that
-/// apply to Cascade's `Shared`, checked in Cascade's own terms. Each test runs in a storage of
-/// its own.
+/// What a keyed `Shared` value is given and what its references share: a default used only when
+/// the key has no value (and kept after its holders are gone), copies and tasks writing one
+/// value, an in-memory value outliving its holders, and a key's load and save errors shown where
+/// the value was made. Each test runs in a storage of its own. (The behaviours of swift-sharing's
+/// `SharedTests`, `InMemoryTests` and `ErrorThrowingTests` that apply, in Cascade's terms.)
 @MainActor
 @Suite(.hangGuard)
-struct SharingParityTests {
+struct SharedDefaultsAndReferencesTests {
   init() { reportRuntimeWarningsAsTestFailures() }
 
   private func inOwnStorage<R>(_ body: () throws -> R) rethrows -> R {
@@ -20,7 +22,7 @@ struct SharingParityTests {
     }
   }
 
-  // MARK: SharedTests
+  // MARK: Defaults and references
 
   @Test func aDefaultIsNotEvaluatedWhenItsKeyAlreadyHasAValue() {
     inOwnStorage {
@@ -103,7 +105,7 @@ struct SharingParityTests {
     #expect("\(inMemory)" == #"inMemory("count")"#)
   }
 
-  // MARK: InMemoryTests
+  // MARK: In memory
 
   @Test func anInMemoryValueOutlivesEveryHolder() async {
     let storage = SharedStorage.inMemory()
@@ -162,7 +164,7 @@ struct SharingParityTests {
     }
   }
 
-  // MARK: ErrorThrowingTests
+  // MARK: Errors
 
   @Test func aCustomKeysSaveErrorIsReportedWhereTheValueWasMade() async {
     struct Unwritable: Error, CustomStringConvertible {
@@ -182,6 +184,6 @@ struct SharingParityTests {
     }
     #expect(warnings.count == 1)
     #expect(warnings.first?.message.contains("the disk said no") == true)
-    #expect(warnings.first?.fileID == "CascadeTests/SharingParityTests.swift")
+    #expect(warnings.first?.fileID == "CascadeTests/SharedDefaultsAndReferencesTests.swift")
   }
 }

@@ -12,11 +12,12 @@ private struct Member: Codable, Equatable, Sendable {
   static let third = Member(id: 3, name: "Cy")
 }
 
-/// Behaviours of swift-sharing's `FileStorageTests` that apply to Cascade's
-/// ``FileStorageKey``, checked in Cascade's own terms.
+/// A value kept in a file by ``FileStorageKey``: when it is written, what two files or two
+/// storages hold, and how a file deleted, moved or rewritten outside is loaded again. (The
+/// behaviours of swift-sharing's `FileStorageTests` that apply, in Cascade's terms.)
 @MainActor
 @Suite(.hangGuard)
-struct FileStorageParityTests {
+struct FileStorageTests {
   init() { reportRuntimeWarningsAsTestFailures() }
 
   private func members(in storage: SharedStorage, at url: URL) throws -> [Member]? {

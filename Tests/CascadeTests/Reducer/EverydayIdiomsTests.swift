@@ -4,8 +4,10 @@ import Testing
 
 @testable import Cascade
 
-// The app idioms TCA users write (issue 34), each in one small feature run under a real
-// `Store` and under a `TestStore`, with the same outcome.
+// The everyday idioms of a TCA app (issue 34): a binding with a limit, a shared collection, ids
+// and dates from dependencies, an enum of editing states changed in place, a cancellable
+// lookup. One small feature uses them all, run under a real `Store` and under a `TestStore`,
+// with the same outcome.
 
 private struct Note: Codable, Equatable, Identifiable, Sendable {
   let id: UUID
@@ -97,12 +99,12 @@ private struct Notes: Reducer {
 
 @MainActor
 @Suite(.hangGuard)
-struct AppIdiomsParityTests {
+struct EverydayIdiomsTests {
   init() { reportRuntimeWarningsAsTestFailures() }
 
   let created = Date(timeIntervalSince1970: 1_000)
 
-  @Test func inAStore() async {
+  @Test func theIdiomsWorkInAStore() async {
     let store = withDependencies {
       $0.uuid = .incrementing
       $0.date.now = created
@@ -128,7 +130,7 @@ struct AppIdiomsParityTests {
     #expect(store.state.lookup == nil, "a cancelled lookup sends nothing")
   }
 
-  @Test func inATestStore() async {
+  @Test func theIdiomsWorkTheSameInATestStore() async {
     let store = TestStore(initialState: Notes.State()) {
       Notes()
     } withDependencies: {

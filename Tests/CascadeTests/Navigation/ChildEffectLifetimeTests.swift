@@ -36,12 +36,13 @@ private struct Screens: Reducer {
   }
 }
 
-/// The effects of stack screens and presented children behave the same in a real `Store` and in
-/// the `TestStore`: each script runs in both, and the `TestStore` must reduce the same actions
-/// into the same states, in the same order, with no effect left running.
+/// A stack screen's or a presented child's effects live as long as it does: they deliver to it,
+/// end when it is popped, dismissed or removed by its parent, and may dismiss it. Each script
+/// runs in a real `Store` and in the `TestStore`, which must reduce the same actions into the
+/// same states, in the same order, with no effect left running.
 @MainActor
 @Suite(.hangGuard)
-struct NavigationEffectParityTests {
+struct ChildEffectLifetimeTests {
   @Test func aScreensEffectDeliversToItsScreen() async {
     await expectParity([
       .send(.push), .send(.path(.element(id: 0, action: .start))),

@@ -10,11 +10,13 @@ private enum Rank: Int, Sendable {
   case mid, top
 }
 
-/// Behaviours of swift-sharing's `AppStorageTests` that apply to Cascade's ``AppStorageKey``,
-/// checked in Cascade's own terms.
+/// A user default changed outside the app (another process, a settings screen) is loaded into
+/// the `Shared` value of its ``AppStorageKey`` once the storage looks for outside changes, for
+/// every supported type; a removed default gives back the value's own default. (The behaviours
+/// of swift-sharing's `AppStorageTests` that apply, in Cascade's terms.)
 @MainActor
 @Suite(.hangGuard)
-struct AppStorageParityTests {
+struct AppStorageOutsideChangeTests {
   init() { reportRuntimeWarningsAsTestFailures() }
 
   /// Makes a `Shared` for `key`, sets the default outside it to `outside`, and returns what the
@@ -116,6 +118,19 @@ struct AppStorageParityTests {
       scratch.defaults.removeObject(forKey: "count")
       storage.checkForExternalChanges()
       #expect(count == 3)
+    }
+  }
+
+  @Test func aDefaultChangedOutsideIsLoadedAgain() {
+    let defaults = TemporaryDefaults()
+    let storage = defaults.storage()
+    withDependencies {
+      $0.sharedStorage = storage
+    } operation: {
+      @Shared(.appStorage("volume")) var volume = 0.5
+      defaults.defaults.set(0.8, forKey: "volume")
+      storage.checkForExternalChanges()
+      #expect(volume == 0.8)
     }
   }
 }
