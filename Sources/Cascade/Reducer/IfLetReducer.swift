@@ -22,6 +22,7 @@ extension Reducer {
   ///   the child started is cancelled.
   /// - A child action that arrives while the state is `nil` is dropped with a runtime warning
   ///   naming this call's file and line; this reducer still runs.
+  @inlinable
   public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?>,
     action toWrappedAction: @escaping @Sendable (WrappedAction) -> Action,
@@ -36,6 +37,7 @@ extension Reducer {
   }
 
   /// ``ifLet(_:action:then:fileID:line:)`` with an explicit action case path.
+  @inlinable
   public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?>,
     action toWrappedAction: CasePath<Action, WrappedAction>,
@@ -56,6 +58,8 @@ public typealias _IfLetReducer<Parent: Reducer, Child: Reducer> = _ChildReducer<
 >
 
 /// `ifLet`'s adapter: the child is the optional's value, told apart by its identity.
+/// Inlinable so that an app's `ifLet` runs specialized to its own types.
+@inlinable
 func _ifLetFunction<Parent: Reducer, Child: Reducer>(
   _ op: _IfLetReducer<Parent, Child>
 ) -> _ReduceFunction<Parent.State, Parent.Action> {
