@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The work a reducer asks the store to do after it changed state: nothing, send another action,
 /// or run asynchronous code that can send actions back.
 ///
@@ -240,21 +242,35 @@ extension Effect {
   public func map<NewAction>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {
+    _mapOperations(transform) { $0.map(transform) }
+  }
+
+  /// The one walk over an effect's operations: every action it sends transformed by
+  /// `transform`, every `.run` by `run`, the rest kept. ``map(_:)`` and a presented child's
+  /// embedding (`_mapPresented`, which also binds the child's dismissal) are this walk.
+  @inlinable
+  func _mapOperations<NewAction>(
+    _ transform: @escaping @Sendable (Action) -> NewAction,
+    run: (_Run<Action>) -> _Run<NewAction>
+  ) -> Effect<NewAction> {
     switch operation {
     case .none: return .none
     case let .send(action): return .send(transform(action))
-    case let .run(run): return Effect<NewAction>(.run(run.map(transform)))
-    case let .merge(effects): return Effect<NewAction>(.merge(effects.map { $0.map(transform) }))
+    case let .run(operation): return Effect<NewAction>(.run(run(operation)))
+    case let .merge(effects):
+      return Effect<NewAction>(.merge(effects.map { $0._mapOperations(transform, run: run) }))
     case let .concatenate(effects):
-      return Effect<NewAction>(.concatenate(effects.map { $0.map(transform) }))
+      return Effect<NewAction>(
+        .concatenate(effects.map { $0._mapOperations(transform, run: run) }))
     case let .cancellable(key, cancelInFlight, effect):
       return Effect<NewAction>(
-        .cancellable(key, cancelInFlight: cancelInFlight, effect.map(transform)))
+        .cancellable(
+          key, cancelInFlight: cancelInFlight, effect._mapOperations(transform, run: run)))
     case let .cancel(key): return Effect<NewAction>(.cancel(key))
     case let .navigation(id, effect):
-      return Effect<NewAction>(.navigation(id, effect.map(transform)))
+      return Effect<NewAction>(.navigation(id, effect._mapOperations(transform, run: run)))
     case let .throttle(throttle, effect):
-      return Effect<NewAction>(.throttle(throttle, effect.map(transform)))
+      return Effect<NewAction>(.throttle(throttle, effect._mapOperations(transform, run: run)))
     case let .prune(prune): return Effect<NewAction>(.prune(prune))
     }
   }
@@ -289,3 +305,72 @@ extension Effect {
 
 /// A reducer's effect type: `EffectOf<Feature>` is `Effect<Feature.Action>`.
 public typealias EffectOf<R: Reducer> = Effect<R.Action>
+
+/// The handle an effect uses to send actions back into its store.
+///
+/// `.run` hands one to its operation. Sending hops to the main actor, where the store reduces
+/// the action at once. Once the effect's task is cancelled, sending does nothing, so a cancelled
+/// effect can never deliver a late response.
+///
+/// ```swift
+/// return .run { send in
+///   await send(.loadingStarted)
+///   await send(.loaded(try await client.load()))
+/// }
+/// ```
+@MainActor
+public struct Send<Action>: Sendable {
+  @usableFromInline let send: @MainActor @Sendable (Action) -> Void
+
+  /// Creates a send handle from a function; useful to drive an effect's operation in isolation.
+  public nonisolated init(send: @escaping @MainActor @Sendable (Action) -> Void) {
+    self.send = send
+  }
+
+  /// Sends `action`, unless the current task has been cancelled.
+  public func callAsFunction(_ action: sending Action) {
+    guard !Task.isCancelled else { return }
+    send(action)
+  }
+
+  /// A handle for a child's actions that embeds them with `transform` and sends them here.
+  @inlinable
+  nonisolated func map<ChildAction>(
+    _ transform: @escaping @Sendable (ChildAction) -> Action
+  ) -> Send<ChildAction> {
+    let send = self.send
+    return Send<ChildAction>(send: { send(transform($0)) })
+  }
+}
+
+/// Whether a `.run` effect's operation (and its error handler) has returned. Debug builds only.
+final class _RunLifetime: Sendable {
+  private let hasEnded = Atomic<Bool>(false)
+  var isOver: Bool { hasEnded.load(ordering: .acquiring) }
+  func end() { hasEnded.store(true, ordering: .releasing) }
+}
+
+extension Send {
+  /// This handle, reporting every action sent after `lifetime` is over; the action is still
+  /// sent, as the store would have.
+  nonisolated func _reportingSendsAfterEnd(
+    of lifetime: _RunLifetime, fileID: StaticString, line: UInt
+  ) -> Send {
+    let send = self.send
+    return Send { action in
+      if lifetime.isOver {
+        reportRuntimeWarning(
+          """
+          An effect sent an action after its operation had returned: \(_describe(action))
+
+          The '.run' at this line passed its 'send' to work that outlived it (a task, a \
+          callback), so 'finish()' no longer waits for that work and cancelling the effect \
+          does not reach it. Await the work inside the operation instead, so that '.run' \
+          returns only when it is done sending.
+          """,
+          fileID: fileID, line: line)
+      }
+      send(action)
+    }
+  }
+}
