@@ -242,35 +242,21 @@ extension Effect {
   public func map<NewAction>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {
-    _mapOperations(transform) { $0.map(transform) }
-  }
-
-  /// The one walk over an effect's operations: every action it sends transformed by
-  /// `transform`, every `.run` by `run`, the rest kept. ``map(_:)`` and a presented child's
-  /// embedding (`_mapPresented`, which also binds the child's dismissal) are this walk.
-  @inlinable
-  func _mapOperations<NewAction>(
-    _ transform: @escaping @Sendable (Action) -> NewAction,
-    run: (_Run<Action>) -> _Run<NewAction>
-  ) -> Effect<NewAction> {
     switch operation {
     case .none: return .none
     case let .send(action): return .send(transform(action))
-    case let .run(operation): return Effect<NewAction>(.run(run(operation)))
-    case let .merge(effects):
-      return Effect<NewAction>(.merge(effects.map { $0._mapOperations(transform, run: run) }))
+    case let .run(run): return Effect<NewAction>(.run(run.map(transform)))
+    case let .merge(effects): return Effect<NewAction>(.merge(effects.map { $0.map(transform) }))
     case let .concatenate(effects):
-      return Effect<NewAction>(
-        .concatenate(effects.map { $0._mapOperations(transform, run: run) }))
+      return Effect<NewAction>(.concatenate(effects.map { $0.map(transform) }))
     case let .cancellable(key, cancelInFlight, effect):
       return Effect<NewAction>(
-        .cancellable(
-          key, cancelInFlight: cancelInFlight, effect._mapOperations(transform, run: run)))
+        .cancellable(key, cancelInFlight: cancelInFlight, effect.map(transform)))
     case let .cancel(key): return Effect<NewAction>(.cancel(key))
     case let .navigation(id, effect):
-      return Effect<NewAction>(.navigation(id, effect._mapOperations(transform, run: run)))
+      return Effect<NewAction>(.navigation(id, effect.map(transform)))
     case let .throttle(throttle, effect):
-      return Effect<NewAction>(.throttle(throttle, effect._mapOperations(transform, run: run)))
+      return Effect<NewAction>(.throttle(throttle, effect.map(transform)))
     case let .prune(prune): return Effect<NewAction>(.prune(prune))
     }
   }

@@ -22,31 +22,49 @@ extension Effect {
     _ transform: @escaping @Sendable (Action) -> ParentAction,
     dismiss: @escaping @Sendable (Send<ParentAction>) async -> Void
   ) -> Effect<ParentAction> {
-    /// The `.run` bound to the child's dismissal, its actions mapped.
-    func bound(_ run: _Run<Action>) -> _Run<ParentAction> {
+    switch operation {
+    case .none: return .none
+    case let .send(action): return .send(transform(action))
+    case let .run(run):
       let mapped = run.map(transform)
       let operation = mapped.operation
-      let handler: (@Sendable (any Error, Send<ParentAction>) async -> Void)? =
-        if let handler = mapped.handler {
-          { error, send in
-            await _DismissHook.$current.withValue(_DismissAction { await dismiss(send) }) {
-              await handler(error, send)
-            }
-          }
-        } else {
-          nil
-        }
-      return _Run(
-        priority: mapped.priority,
-        operation: { send in
-          try await _DismissHook.$current.withValue(_DismissAction { await dismiss(send) }) {
-            try await operation(send)
-          }
-        },
-        handler: handler,
-        fileID: mapped.fileID, line: mapped.line, dependencies: mapped.dependencies)
+      let handler = mapped.handler
+      return Effect<ParentAction>(
+        .run(
+          _Run(
+            priority: mapped.priority,
+            operation: { send in
+              try await _DismissHook.$current.withValue(_DismissAction { await dismiss(send) }) {
+                try await operation(send)
+              }
+            },
+            handler: handler.map { handler in
+              { error, send in
+                await _DismissHook.$current.withValue(_DismissAction { await dismiss(send) }) {
+                  await handler(error, send)
+                }
+              }
+            },
+            fileID: mapped.fileID, line: mapped.line, dependencies: mapped.dependencies)))
+    case let .merge(effects):
+      return Effect<ParentAction>(
+        .merge(effects.map { $0._mapPresented(transform, dismiss: dismiss) }))
+    case let .concatenate(effects):
+      return Effect<ParentAction>(
+        .concatenate(effects.map { $0._mapPresented(transform, dismiss: dismiss) }))
+    case let .cancellable(id, cancelInFlight, effect):
+      return Effect<ParentAction>(
+        .cancellable(
+          id, cancelInFlight: cancelInFlight, effect._mapPresented(transform, dismiss: dismiss)))
+    case let .cancel(id): return Effect<ParentAction>(.cancel(id))
+    case let .navigation(id, effect):
+      return Effect<ParentAction>(
+        .navigation(id, effect._mapPresented(transform, dismiss: dismiss)))
+    case let .throttle(throttle, effect):
+      return Effect<ParentAction>(
+        .throttle(throttle, effect._mapPresented(transform, dismiss: dismiss)))
+    case let .prune(prune): return Effect<ParentAction>(.prune(prune))
     }
-    return _mapOperations(transform, run: bound)
   }
 }
 
