@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The last few changes to an identified collection (ids added, removed, reordered, and
 /// elements modified in place), each under the stamp the collection had before it: how a
 /// navigation operator learns which elements a push or a pop added or removed without
@@ -59,4 +61,16 @@ struct _StructureLog<ID: Hashable> {
   func start(since stamp: UInt64) -> Int? {
     entries.lastIndex(where: { $0.stamp == stamp })
   }
+}
+
+private let _stampCounter = Atomic<UInt64>(0)
+
+/// A process-unique number given to a collection each time its set of ids changes.
+///
+/// Navigation reducers compare a collection's stamp before and after an action: equal stamps
+/// mean no element was added or removed, so the common case costs one integer compare instead
+/// of a scan of the ids.
+@usableFromInline
+func _nextStructureStamp() -> UInt64 {
+  _stampCounter.wrappingAdd(1, ordering: .relaxed).newValue
 }

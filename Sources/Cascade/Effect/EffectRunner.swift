@@ -210,6 +210,28 @@ package class _Cascade: @unchecked Sendable {
   }
 }
 
+/// The cascade of a store core: it knows where its effects' actions go.
+///
+/// The `Send` of a `.run` effect captures this object alone (no closure context of its own:
+/// a closure over one reference uses it as its context), and reaches the core through it.
+///
+/// `@unchecked Sendable` (as ``_Cascade``): `target` is written once, in `init`, and the core
+/// behind it is only read on the main actor.
+@usableFromInline
+final class _StoreCascade<State, Action>: _Cascade, @unchecked Sendable {
+  @usableFromInline let target: _WeakReference<_StoreCore<State, Action>>
+
+  /// The store core, or nil once it is gone.
+  @inlinable var core: _StoreCore<State, Action>? { target.object }
+
+  @MainActor
+  @usableFromInline
+  init(core: _StoreCore<State, Action>) {
+    self.target = core.weakSelf
+    super.init(runner: core.runner)
+  }
+}
+
 /// The key of a running task: a number from the runner's counter, hashed as such with
 /// `_sequentialHash`, not SipHash, to keep the runner's dictionary operations cheap.
 struct _EffectToken: Hashable {
@@ -320,4 +342,35 @@ package struct _TestEffectObserver: Sendable {
     self.started = started
     self.ended = ended
   }
+}
+
+/// The bucket hash of a key that is a number from a counter (a stack element id, an effect's
+/// token): the number and the table's seed, mixed by a 64-bit finalizer (a multiply-xorshift
+/// cascade) instead of SipHash.
+///
+/// SipHash defends a table against keys chosen to collide; these keys are not chosen, and the
+/// table's seed, random per process, is mixed in before the finalizer, which is a bijection.
+/// Mixed they must be: consecutive numbers used as they are would fill one long run of buckets,
+/// which every lookup and removal near it walks.
+@inlinable
+func _sequentialHash(_ value: UInt64, seed: Int) -> Int {
+  var bits = value ^ UInt64(bitPattern: Int64(seed))
+  bits = (bits ^ (bits &>> 33)) &* 0xff51_afd7_ed55_8ccd
+  bits = (bits ^ (bits &>> 33)) &* 0xc4ce_b9fe_1a85_ec53
+  return Int(truncatingIfNeeded: bits ^ (bits &>> 33))
+}
+
+/// A type-erased identifier that can cross tasks: cancellation ids and navigation positions.
+///
+/// `@unchecked Sendable` because `AnyHashable` is not `Sendable` in general; every
+/// initializer here only accepts `Sendable` values or key paths, which are immutable.
+@usableFromInline
+struct _AnyID: Hashable, @unchecked Sendable {
+  let base: AnyHashable
+
+  @usableFromInline
+  init<ID: Hashable & Sendable>(_ id: ID) { self.base = AnyHashable(id) }
+
+  @usableFromInline
+  init(keyPath: AnyKeyPath) { self.base = AnyHashable(keyPath) }
 }

@@ -87,13 +87,9 @@ extension Store {
       _ScopeID(
         state: toElements, action: _EmbeddingID(toElementAction), element: AnyHashable(id)),
       fetch: { elements.get()[id: id] },
-      watch: {
-        let group = elementGroup(toElements) {
-          let collection = elements.get()
-          return (collection._stamp, collection._log)
-        }
-        let watch = _ElementWatch(runner: core.runner)
-        return (watch: watch, listening: group.link(watch, id: id))
+      watch: rowWatch(toElements, id: id) {
+        let collection = elements.get()
+        return (collection._stamp, collection._log)
       },
       send: { toElementAction(.element(id: id, action: $0)) })
   }
@@ -124,13 +120,9 @@ extension Store {
     return disappearingChild(
       _ScopeID(state: toStack, action: _EmbeddingID(toStackAction), element: id),
       fetch: { stack.get()[id: id] },
-      watch: {
-        let group = elementGroup(toStack) {
-          let entries = stack.get()._entries
-          return (entries._stamp, entries._log)
-        }
-        let watch = _ElementWatch(runner: core.runner)
-        return (watch: watch, listening: group.link(watch, id: id))
+      watch: rowWatch(toStack, id: id) {
+        let entries = stack.get()._entries
+        return (entries._stamp, entries._log)
       },
       send: { toStackAction(.element(id: id, action: $0)) })
   }
@@ -174,6 +166,20 @@ extension Store {
     }
   }
 
+  /// The set-up of a row's store (an element's, a screen's): a watch of its own, linked to the
+  /// watched rows of the collection at `keyPath` (which `read` reads), so that the row's store
+  /// is told only when its row changed.
+  private func rowWatch<ID: Hashable>(
+    _ keyPath: AnyKeyPath, id: ID,
+    read: @escaping @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>)
+  ) -> () -> (watch: _ElementWatch, listening: _RowListening) {
+    {
+      let group = self.elementGroup(keyPath, read: read)
+      let watch = _ElementWatch(runner: self.core.runner)
+      return (watch: watch, listening: group.link(watch, id: id))
+    }
+  }
+
   /// The watched rows of the collection at `keyPath`, which `read` reads: one per collection.
   private func elementGroup<ID: Hashable>(
     _ keyPath: AnyKeyPath,
@@ -196,5 +202,114 @@ extension Store {
   ) -> @MainActor (ChildAction, _Origin) -> _Cascade? {
     let send = sendAction
     return { action, origin in send(toAction(action), origin) }
+  }
+}
+
+/// How a store reads its state from the root's: scoped stores hold no state of their own.
+@usableFromInline
+@MainActor
+class _Projection<Value> {
+  /// The value's fixed address, when it has one (a chain of stored properties from the root's
+  /// storage): the store reads it there directly. Valid while the projection lives.
+  @usableFromInline final let address: UnsafeMutableRawPointer?
+
+  /// Whether the value is read again after a send through this store (`refresh()`).
+  @usableFromInline final let refreshesOnSend: Bool
+
+  @usableFromInline init(address: UnsafeMutableRawPointer? = nil, refreshesOnSend: Bool = false) {
+    self.address = address
+    self.refreshesOnSend = refreshesOnSend
+  }
+
+  /// Reads the value again, for a value that keeps what it last read (see `refreshesOnSend`).
+  @usableFromInline func refresh() {}
+
+  /// Someone listens to the store this projection reads for (a subscriber, or the rows of its
+  /// own collections): a row's store tells its collection's group (`ElementObservation.swift`).
+  func startListening() {}
+
+  @usableFromInline func get() -> Value { fatalError("_Projection is abstract") }
+
+  /// A projection one key path further down.
+  @usableFromInline
+  func appending<Child>(_ keyPath: KeyPath<Value, Child>) -> _Projection<Child> {
+    _MappedProjection(base: self, keyPath: keyPath)
+  }
+}
+
+/// Reads root state through one key path composed from the root, at a fixed memory offset
+/// when the path is made of stored properties: a pointer read however deep the scoping goes.
+@usableFromInline
+@MainActor
+final class _PathProjection<Root, Value>: _Projection<Value> {
+  let box: _StateBox<Root>
+  let keyPath: KeyPath<Root, Value>
+
+  @usableFromInline init(box: _StateBox<Root>, keyPath: KeyPath<Root, Value>) {
+    self.box = box
+    self.keyPath = keyPath
+    let offset = MemoryLayout<Root>.offset(of: keyPath)
+    // The root's storage never moves while the box lives, and this projection keeps it alive.
+    super.init(address: offset.map { UnsafeMutableRawPointer(box.storage) + $0 })
+  }
+
+  @usableFromInline override func get() -> Value {
+    // The offset of a stored property: its memory is bound to `Value` while the root's is.
+    guard let address else { return box.state[keyPath: keyPath] }
+    return address.assumingMemoryBound(to: Value.self).pointee
+  }
+
+  override func appending<Child>(_ keyPath: KeyPath<Value, Child>) -> _Projection<Child> {
+    _PathProjection<Root, Child>(box: box, keyPath: self.keyPath.appending(path: keyPath))
+  }
+}
+
+/// Reads through another projection, then a key path.
+@MainActor
+final class _MappedProjection<Base, Value>: _Projection<Value> {
+  let base: _Projection<Base>
+  let keyPath: KeyPath<Base, Value>
+
+  init(base: _Projection<Base>, keyPath: KeyPath<Base, Value>) {
+    self.base = base
+    self.keyPath = keyPath
+  }
+
+  override func get() -> Value { base.get()[keyPath: keyPath] }
+}
+
+/// State that may disappear (optional child, collection element): reads the current value,
+/// or the last value it had once it is gone, so a store outliving its child never crashes.
+/// It keeps the value it last read: at every read, and after every send through its own store
+/// (so a row store that sent its last action reads the row as that action left it). As in
+/// TCA, it is not told of other changes: a store for each of 10,000 rows costs nothing per
+/// send of another row, and a store ten optionals deep reads through its parents once.
+@MainActor
+final class _LastValueProjection<Value>: _Projection<Value> {
+  let fetch: @MainActor () -> Value?
+  var last: Value
+  /// For a row's store: tells its collection's group that someone listens to the row, when it
+  /// does not know yet. A read of the row's state is how an observer starts listening, so the
+  /// check is made here, on a row store's reads only, never on other stores' reads.
+  var listening: _RowListening?
+
+  init(initial: Value, fetch: @escaping @MainActor () -> Value?) {
+    self.last = initial
+    self.fetch = fetch
+    super.init(refreshesOnSend: true)
+  }
+
+  override func get() -> Value {
+    startListening()
+    if let value = fetch() { last = value }
+    return last
+  }
+
+  override func startListening() {
+    if let listening, !listening.isKnown { listening.start() }
+  }
+
+  override func refresh() {
+    if let value = fetch() { last = value }
   }
 }

@@ -5,6 +5,11 @@
 /// its generic types on every action. Interpreting effects other than `.none` and `.send` is
 /// out of line, in Effect/EffectInterpreter.swift; throttle windows are in
 /// Effect/ThrottleWindows.swift; observation in Observation.swift beside this file.
+///
+/// Below the core, in the order a send meets them: its base, where the state lives
+/// (`_StateBox`); who started the running batch (`_BatchOrigin`); the batch's dependencies
+/// (`_BatchDependencies`). The cascade a send's effects share (`_StoreCascade`) is the effect
+/// runner's, in Effect/EffectRunner.swift.
 @usableFromInline
 @MainActor
 package final class _StoreCore<State, Action>: _StateBox<State> {
@@ -213,5 +218,97 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
       batchCascade = cascade
       return cascade
     }
+  }
+}
+
+/// Root state, addressable in place by projections.
+@usableFromInline
+@MainActor
+package class _StateBox<State>: _CoreBase {
+  /// Where the state lives, for the box's whole life: a scoped store reads its part with one
+  /// load at a fixed offset from here, in code specialized with its state type.
+  /// `nonisolated(unsafe)`: read off the main actor only by `deinit`, which runs when nothing
+  /// else can reach the box.
+  @usableFromInline nonisolated(unsafe) let storage: UnsafeMutablePointer<State>
+
+  /// The state, in place. Exclusivity is enforced by construction instead of at run time: the
+  /// state is touched only on the main actor, by the send loop (which never re-enters a
+  /// reducer) and by reads.
+  @inlinable package final var state: State {
+    unsafeAddress { UnsafePointer(storage) }
+    unsafeMutableAddress { storage }
+  }
+
+  @usableFromInline init(state: State, runner: _EffectRunner) {
+    storage = .allocate(capacity: 1)
+    storage.initialize(to: state)
+    super.init(runner: runner)
+  }
+
+  deinit {
+    runner.tearDown()
+    storage.deinitialize(count: 1)
+    storage.deallocate()
+  }
+}
+
+/// Who started the send-loop batch that is running: what a ``Recorder`` reads to tell an
+/// action the user sent from one an effect sent.
+///
+/// A batch begins with one action: sent from outside the store (a user's tap, a test's `send`)
+/// or by an effect's `Send`. Every other action reduced in the batch was sent synchronously by
+/// an effect (`.send`). The loop writes two words per batch, never per action; a recorder
+/// compares the serial with the last one it saw to find the batch's first action.
+@usableFromInline
+enum _BatchOrigin {
+  // `nonisolated(unsafe)`: written only by the send loop, which runs on the main actor, and
+  // read only by reducers running inside that loop.
+  @usableFromInline nonisolated(unsafe) static var serial: UInt64 = 0
+  @usableFromInline nonisolated(unsafe) static var startedByUser = false
+
+  @inlinable
+  static func begin(startedByUser: Bool) {
+    serial &+= 1
+    Self.startedByUser = startedByUser
+  }
+}
+
+/// Dependencies boxed for the slot below; a store allocates its box once.
+@usableFromInline
+final class _DependencyBox: Sendable {
+  @usableFromInline let values: DependencyValues
+  @usableFromInline init(_ values: DependencyValues) { self.values = values }
+}
+
+/// The dependencies of the send loop running on this thread.
+///
+/// A store runs every batch inside the dependencies it pinned. Binding a task-local for each
+/// batch costs an allocation (outside a task, Swift keeps task-locals in a heap-allocated
+/// fallback), so the loop publishes its values in a slot instead. `DependencyValues.current`
+/// reads this slot first. Overrides made while a batch runs (`withDependencies`, `.dependency`)
+/// stack on the slot too, so they keep their precedence; effects capture the values when created
+/// and bind them as a task-local in their own task, where no batch runs.
+///
+/// The slot is one per process, owned by the thread running a send loop: send loops run on the
+/// main actor only, so there is at most one such thread at a time, and it is the only one that
+/// writes the slot, with two atomic stores and a thread-id read per batch rather than a
+/// thread-local's calls. Any other thread reads the owner, sees it is not itself, and never
+/// touches the box. Where the OS gives no thread identity (the portable fallback, see
+/// `Internal/Platform.swift`), the slot is a task-local instead.
+@usableFromInline
+enum _BatchDependencies {
+  @inlinable static var current: _DependencyBox? { _SendLoopSlot.current }
+
+  @inlinable
+  static func with<Result>(_ box: _DependencyBox, _ body: () throws -> Result) rethrows -> Result {
+    try withExtendedLifetime(box) { try with(unretained: Unmanaged.passUnretained(box), body) }
+  }
+
+  /// Publishes `box` for `body`, for a caller that keeps the box alive until `body` returns.
+  @inlinable
+  static func with<Result>(
+    unretained box: Unmanaged<_DependencyBox>, _ body: () throws -> Result
+  ) rethrows -> Result {
+    try _SendLoopSlot.with(unretained: box, body)
   }
 }

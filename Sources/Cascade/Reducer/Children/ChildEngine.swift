@@ -15,7 +15,7 @@
 /// An operator is an adapter: it says how to find its children, who a child is, how to run
 /// one in place, and which stale-action warning applies. A fix to this sequence is made here,
 /// once for all five; the warnings are in `StaleAction.swift`, identities and positions in
-/// `ChildLifetime.swift`.
+/// `ChildLifetime.swift`, which elements of a collection went in `ForEachReducer.swift`.
 @usableFromInline
 protocol _ChildAdapter {
   associatedtype ParentState
@@ -184,5 +184,97 @@ struct _SingleChildAdapter<ParentState, ParentAction, ChildState, ChildAction>: 
   @inlinable
   func stale(_: _ChildCommandKind, _: Void, in state: ParentState) -> _StaleAction {
     stale(state)
+  }
+}
+
+/// The reducer every child operator builds: `ifLet`, `ifCaseLet`, `forEach`, and the
+/// presentation `ifLet` and stack `forEach`.
+///
+/// It holds what every operator is given (the parent, the child, where the child's state and
+/// actions are, and where the operator was called) and the operator's adapter over the child
+/// engine (below in this file), chosen when the operator is called. You
+/// never name it: an operator returns it as `some Reducer`.
+public struct _ChildReducer<Parent: Reducer, Child: Reducer, ToChildState, ChildPayload>: Reducer {
+  @usableFromInline let parent: Parent
+  @usableFromInline let child: Child
+  @usableFromInline let toChildState: ToChildState
+  @usableFromInline let toChildAction: CasePath<Parent.Action, ChildPayload>
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+  /// Builds the action function: the operator's adapter, run by the engine.
+  @usableFromInline let build: (Self) -> _ReduceFunction<Parent.State, Parent.Action>
+
+  @inlinable
+  init(
+    parent: Parent, child: Child, toChildState: ToChildState,
+    toChildAction: CasePath<Parent.Action, ChildPayload>, fileID: StaticString, line: UInt,
+    build: @escaping (Self) -> _ReduceFunction<Parent.State, Parent.Action>
+  ) {
+    self.parent = parent
+    self.child = child
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.fileID = fileID
+    self.line = line
+    self.build = build
+  }
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
+    _reduceFunction()(&state, action)
+  }
+
+  @inlinable
+  public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> { build(self) }
+
+  /// The engine running `adapter` under the parent's reducer.
+  @inlinable
+  func _run<Adapter: _ChildAdapter>(_ adapter: Adapter) -> _ReduceFunction<
+    Parent.State, Parent.Action
+  > where Adapter.ParentState == Parent.State, Adapter.ParentAction == Parent.Action {
+    let parent = parent._reduceFunction()
+    // Held by a class: captured as a struct, the adapter's references were copied at every
+    // action.
+    let held = _HeldAdapter(adapter)
+    return { state, action in held.adapter.reduce(&state, action, parent: parent) }
+  }
+
+  /// The child's identities, positions and warnings, named by the operator's state path.
+  @inlinable
+  func _lifetime(operator operatorID: _AnyID) -> _ChildLifetime<Child.State> {
+    _ChildLifetime(operator: operatorID, fileID: fileID, line: line)
+  }
+}
+
+extension _ChildReducer: _CompilesToFunction {}
+
+/// A child operator's adapter, held by reference by the operator's action function.
+@usableFromInline
+final class _HeldAdapter<Adapter: _ChildAdapter> {
+  @usableFromInline let adapter: Adapter
+  @inlinable init(_ adapter: Adapter) { self.adapter = adapter }
+}
+
+/// A child's action function, built the first time the child gets an action.
+///
+/// The child operators build their child this way so that a feature can contain itself (a
+/// node presenting a node, rows holding rows): building the whole tree up front would never
+/// end. The cost per action is one check that the function is built.
+@usableFromInline
+final class _LazyReduce<State, Action> {
+  @usableFromInline var function: _ReduceFunction<State, Action>?
+  @usableFromInline let make: () -> _ReduceFunction<State, Action>
+
+  @usableFromInline
+  init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
+    self.make = { reducer._reduceFunction() }
+  }
+
+  @inlinable
+  func callAsFunction(_ state: inout State, _ action: Action) -> Effect<Action> {
+    if let function { return function(&state, action) }
+    let built = make()
+    function = built
+    return built(&state, action)
   }
 }
