@@ -44,6 +44,7 @@ extension Store {
     return disappearingChild(
       _ScopeID(state: toChildState, action: _EmbeddingID(toChildAction), element: nil),
       fetch: optional.get,
+      write: { body in optional.update { if $0 != nil { body(&$0!) } } },
       send: toChildAction)
   }
 
@@ -87,11 +88,15 @@ extension Store {
       _ScopeID(
         state: toElements, action: _EmbeddingID(toElementAction), element: AnyHashable(id)),
       fetch: { elements.get()[id: id] },
+      write: { body in elements.update { $0._modifyElementUnlogged(id: id, body) } },
       watch: {
-        let group = elementGroup(toElements) {
-          let collection = elements.get()
-          return (collection._stamp, collection._log)
-        }
+        let group = elementGroup(
+          toElements,
+          read: {
+            let collection = elements.get()
+            return (collection._stamp, collection._log, collection._logsElementChanges)
+          },
+          startLogging: { elements.update { $0._startLoggingElementChanges() } })
         let watch = _ElementWatch(runner: core.runner)
         return (watch: watch, listening: group.link(watch, id: id))
       },
@@ -124,11 +129,17 @@ extension Store {
     return disappearingChild(
       _ScopeID(state: toStack, action: _EmbeddingID(toStackAction), element: id),
       fetch: { stack.get()[id: id] },
+      write: { body in
+        stack.update { $0._entries._modifyElementUnlogged(id: id) { body(&$0.element) } }
+      },
       watch: {
-        let group = elementGroup(toStack) {
-          let entries = stack.get()._entries
-          return (entries._stamp, entries._log)
-        }
+        let group = elementGroup(
+          toStack,
+          read: {
+            let entries = stack.get()._entries
+            return (entries._stamp, entries._log, entries._logsElementChanges)
+          },
+          startLogging: { stack.update { $0._startLoggingElementChanges() } })
         let watch = _ElementWatch(runner: core.runner)
         return (watch: watch, listening: group.link(watch, id: id))
       },
@@ -160,12 +171,13 @@ extension Store {
   private func disappearingChild<ChildState, ChildAction>(
     _ id: _ScopeID,
     fetch: @escaping @MainActor () -> ChildState?,
+    write: (@MainActor ((inout ChildState) -> Void) -> Bool)? = nil,
     watch: () -> (watch: _ElementWatch, listening: _RowListening)? = { nil },
     send toAction: @escaping @Sendable (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     guard let initial = fetch() else { return nil }
     return cachedChild(id) {
-      let projection = _LastValueProjection(initial: initial, fetch: fetch)
+      let projection = _LastValueProjection(initial: initial, fetch: fetch, write: write)
       // A row's store is observed through its row's watch; any other through its parent's.
       let row = watch()
       projection.listening = row?.listening
@@ -174,15 +186,17 @@ extension Store {
     }
   }
 
-  /// The watched rows of the collection at `keyPath`, which `read` reads: one per collection.
+  /// The watched rows of the collection at `keyPath`, which `read` reads and `startLogging`
+  /// makes log its elements' changes: one per collection.
   private func elementGroup<ID: Hashable>(
     _ keyPath: AnyKeyPath,
-    read: @escaping @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>)
+    read: @escaping @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>, logs: Bool),
+    startLogging: @escaping @MainActor () -> Bool
   ) -> _ElementGroup<ID> {
     if let known = elementGroups[keyPath] as? _ElementGroup<ID> { return known }
     // Rows of a row's store are looked at only when the row changed: the row is listened to.
     projection.startListening()
-    let group = _ElementGroup(core: core, read: read)
+    let group = _ElementGroup(core: core, read: read, startLogging: startLogging)
     elementGroups[keyPath] = group
     return group
   }

@@ -23,6 +23,12 @@ class _Projection<Value> {
 
   @usableFromInline func get() -> Value { fatalError("_Projection is abstract") }
 
+  /// Changes the value in the root's state with `body`, outside any action, and says whether
+  /// it could (a read-only key path cannot be written through). Only for a change that is not
+  /// the state's content: a row store's group turning on its collection's log of element
+  /// changes (`ElementObservation.swift`).
+  func update(_ body: (inout Value) -> Void) -> Bool { false }
+
   /// A projection one key path further down.
   @usableFromInline
   func appending<Child>(_ keyPath: KeyPath<Value, Child>) -> _Projection<Child> {
@@ -52,6 +58,16 @@ final class _PathProjection<Root, Value>: _Projection<Value> {
     return address.assumingMemoryBound(to: Value.self).pointee
   }
 
+  override func update(_ body: (inout Value) -> Void) -> Bool {
+    if let address {
+      body(&address.assumingMemoryBound(to: Value.self).pointee)
+      return true
+    }
+    guard let writable = keyPath as? WritableKeyPath<Root, Value> else { return false }
+    body(&box.state[keyPath: writable])
+    return true
+  }
+
   override func appending<Child>(_ keyPath: KeyPath<Value, Child>) -> _Projection<Child> {
     _PathProjection<Root, Child>(box: box, keyPath: self.keyPath.appending(path: keyPath))
   }
@@ -69,6 +85,11 @@ final class _MappedProjection<Base, Value>: _Projection<Value> {
   }
 
   override func get() -> Value { base.get()[keyPath: keyPath] }
+
+  override func update(_ body: (inout Value) -> Void) -> Bool {
+    guard let writable = keyPath as? WritableKeyPath<Base, Value> else { return false }
+    return base.update { body(&$0[keyPath: writable]) }
+  }
 }
 
 /// State that may disappear (optional child, collection element): reads the current value,
@@ -85,11 +106,23 @@ final class _LastValueProjection<Value>: _Projection<Value> {
   /// does not know yet. A read of the row's state is how an observer starts listening, so the
   /// check is made here, on a row store's reads only, never on other stores' reads.
   var listening: _RowListening?
+  /// Changes the value where its parent holds it (see ``_Projection/update(_:)``), or `nil`
+  /// when it cannot.
+  let write: (@MainActor ((inout Value) -> Void) -> Bool)?
 
-  init(initial: Value, fetch: @escaping @MainActor () -> Value?) {
+  init(
+    initial: Value, fetch: @escaping @MainActor () -> Value?,
+    write: (@MainActor ((inout Value) -> Void) -> Bool)? = nil
+  ) {
     self.last = initial
     self.fetch = fetch
+    self.write = write
     super.init(refreshesOnSend: true)
+  }
+
+  override func update(_ body: (inout Value) -> Void) -> Bool {
+    guard let write else { return false }
+    return write(body)
   }
 
   override func get() -> Value {
