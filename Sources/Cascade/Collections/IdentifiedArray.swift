@@ -24,6 +24,10 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   @usableFromInline var _stamp: UInt64
   /// The last changes, for the navigation operators and for the stores of rows.
   @usableFromInline var _log = _StructureLog<ID>()
+  /// Whether in-place changes to elements are logged (and stamped): off until whoever reads
+  /// them (a row's store, an inspectable recorder) turns it on for the collection it holds, with
+  /// ``_startLoggingElementChanges()``. It travels with the value: a copy logs as its original.
+  @usableFromInline var _logsElementChanges = false
 
   /// Creates an array of elements whose ids `id` reads.
   ///
@@ -251,8 +255,27 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
   ) -> Result {
     // No `defer`: it would take `body` out of line, a closure call per element action.
     let result = body(&_elements[position])
-    if _rowObservationIsActive { _elementModified(at: position) }
+    if _logsElementChanges { _elementModified(at: position) }
     return result
+  }
+
+  /// Mutates the element with `id` in place without logging it or changing the stamp, for a
+  /// change that is not the element's content (turning on the log of a collection it holds);
+  /// does nothing when there is no such element.
+  mutating func _modifyElementUnlogged(id: ID, _ body: (inout Element) -> Void) {
+    guard let position = _positions[id] else { return }
+    body(&_elements[position])
+    precondition(_id(_elements[position]) == id, "IdentifiedArray: an element's id cannot change.")
+  }
+
+  /// Turns on the log of in-place changes to elements, for as long as this value (and its
+  /// copies) lives. It gives the array a new stamp: a stamp names one content only while the
+  /// log is on, so no stamp given while it was off is trusted by what reads the log.
+  @inlinable
+  mutating func _startLoggingElementChanges() {
+    guard !_logsElementChanges else { return }
+    _logsElementChanges = true
+    _stamp = _nextStructureStamp()
   }
 
   /// The elements as a plain array.
@@ -283,17 +306,16 @@ public struct IdentifiedArray<ID: Hashable & Sendable, Element> {
     _stamp = _nextStructureStamp()
   }
 
-  /// Gives the array a new stamp and logs that the element with `id` changed in place, while
-  /// some row store exists (`Store/Runtime/ElementObservation.swift`); otherwise nothing reads
-  /// it.
+  /// Gives the array a new stamp and logs that the element with `id` changed in place, when
+  /// its log of element changes is on (``_logsElementChanges``); otherwise nothing reads it.
   @inlinable
   mutating func _elementModified(_ id: ID) {
-    guard _rowObservationIsActive else { return }
+    guard _logsElementChanges else { return }
     _logModified(id)
   }
 
-  /// Logs that the element at `position` changed in place; the caller checked that some row
-  /// store exists. Out of line, off the action's path.
+  /// Logs that the element at `position` changed in place; the caller checked that the log of
+  /// element changes is on. Out of line, off the action's path.
   @usableFromInline
   @inline(never)
   mutating func _elementModified(at position: Int) {

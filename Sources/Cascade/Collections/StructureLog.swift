@@ -74,3 +74,21 @@ private let _stampCounter = Atomic<UInt64>(0)
 func _nextStructureStamp() -> UInt64 {
   _stampCounter.wrappingAdd(1, ordering: .relaxed).newValue
 }
+
+/// A collection that logs its elements' in-place changes once whoever reads them turns its log
+/// on (``IdentifiedArray/_startLoggingElementChanges()``): until then an in-place change costs
+/// what it would without a log, whatever else the process holds.
+protocol _ElementChangeLogging {
+  /// Turns the log of in-place element changes on, for this value and its copies.
+  mutating func _startLoggingElementChanges()
+}
+
+extension _ElementChangeLogging {
+  /// Turns the log on for the value of this type stored at `address` (a field found by its
+  /// offset, for a reader that knows the field only by its type).
+  static func _startLoggingElementChanges(at address: UnsafeMutableRawPointer) {
+    address.assumingMemoryBound(to: Self.self).pointee._startLoggingElementChanges()
+  }
+}
+
+extension IdentifiedArray: _ElementChangeLogging {}

@@ -71,10 +71,9 @@ struct _IncrementalDump: @unchecked Sendable {
   init() { epoch = .max }
 
   /// A dump that trusts an identified collection's stamp and change log for which elements
-  /// changed, when its stamp was given out after `epoch`: from then on, for as long as the
-  /// dump lives, collections log every in-place change (the caller keeps
-  /// `_rowObservationCount` raised), so a stamp names one content and the log says exactly
-  /// what changed since.
+  /// changed, when its stamp was given out after `epoch` and it logs its elements' in-place
+  /// changes (the caller turns that log on in the state it dumps, before each action): a
+  /// stamp then names one content and the log says exactly what changed since.
   init(trustingStampsAfter epoch: UInt64) { self.epoch = epoch }
   /// The step being made: its changes, the lines it added so far less those it removed, and
   /// the paths of the fields it changed.
@@ -354,7 +353,7 @@ final class _DumpedIdentified<ID: Hashable & Sendable, Element>: _DumpedElements
       changed.append(index)
       elements[index] = new._elements[index]
     }
-    if stamp > epoch, let logged = new._positionsModified(since: stamp) {
+    if stamp > epoch, new._logsElementChanges, let logged = new._positionsModified(since: stamp) {
       for index in Set(logged).sorted() { compare(index) }
     } else {
       for index in new._elements.indices { compare(index) }
@@ -366,7 +365,8 @@ final class _DumpedIdentified<ID: Hashable & Sendable, Element>: _DumpedElements
 extension IdentifiedArray {
   /// The positions of the elements changed in place since the array had `stamp`, with
   /// repeats, when its log tells and no id was added, removed or moved since; `nil` otherwise.
-  /// Exact only while collections log in-place changes (`_rowObservationIsActive`).
+  /// Exact only for an array that logs its elements' in-place changes (`_logsElementChanges`):
+  /// turning the log on gives a new stamp, so the log names every change since a stamp it holds.
   func _positionsModified(since stamp: UInt64) -> [Int]? {
     if stamp == _stamp { return [] }
     guard let start = _log.start(since: stamp) else { return nil }

@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+
 /// Records the actions a reducer handles, optionally with the state after each, so a session
 /// can be inspected, saved and replayed.
 ///
@@ -43,6 +45,8 @@ public final class Recorder<State, Action> {
   private let lock: Guarded<Storage>
   private let keepsStates: Bool
   private let isInspectable: Bool
+  /// The state's fields whose elements the dump compares one by one, by offset and type.
+  private let loggedFields: [_LoggedField]
 
   /// A recorder.
   ///
@@ -61,16 +65,22 @@ public final class Recorder<State, Action> {
     if inspectable {
       storage.session = SessionBuilder(
         stateType: typeDescription(State.self), actionType: typeDescription(Action.self))
-      // While it lives, identified collections log their elements' in-place changes, so that
-      // the dump compares only the elements an action changed (see `_IncrementalDump`).
-      _rowObservationCount.add(1, ordering: .relaxed)
       storage.dump = _IncrementalDump(trustingStampsAfter: _nextStructureStamp())
     }
     self.lock = Guarded(storage)
+    self.loggedFields = inspectable ? _elementLoggingFields(of: State.self) : []
   }
 
-  deinit {
-    if isInspectable { _rowObservationCount.subtract(1, ordering: .relaxed) }
+  /// Before each action of an inspectable recorder: the identified collections among the
+  /// state's fields log their elements' in-place changes, so that the dump compares only the
+  /// elements an action changed (see `_IncrementalDump`). Only this state's collections do:
+  /// any other collection in the process logs nothing.
+  func startLogging(_ state: inout State) {
+    guard !loggedFields.isEmpty else { return }
+    withUnsafeMutableBytes(of: &state) { bytes in
+      guard let base = bytes.baseAddress else { return }
+      for field in loggedFields { field.type._startLoggingElementChanges(at: base + field.offset) }
+    }
   }
 
   /// How many actions were recorded so far: cheap, unlike ``recording``, which makes the
@@ -255,10 +265,39 @@ extension Reducer {
   public func record(into recorder: Recorder<State, Action>?) -> _InterceptReducer<Self> {
     guard let recorder else { return intercept() }
     return _InterceptReducer(base: self) { state, action, reduce in
+      recorder.startLogging(&state)
       recorder.willReduce(state)
       let effect = reduce(&state)
       recorder.append(action, state: state)
       return effect
     }
   }
+}
+
+/// A field of a state, by offset, whose type is an identified collection the dump compares
+/// element by element.
+struct _LoggedField: @unchecked Sendable {
+  // `@unchecked`: a metatype and an offset, neither of which is ever mutated.
+  let offset: Int
+  let type: any _ElementChangeLogging.Type
+}
+
+/// The stored properties of `type`, when it is a struct, that are identified collections of
+/// equatable elements (what `_IncrementalDump` compares element by element). Found once per
+/// recorder by the runtime's field list (no `Mirror`, no value read).
+private func _elementLoggingFields(of type: Any.Type) -> [_LoggedField] {
+  // The metadata's kind (the runtime's ABI): 0x200 is a struct.
+  guard unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: Int.self) == 0x200 else {
+    return []
+  }
+  var fields: [_LoggedField] = []
+  _ = _forEachField(of: type, options: []) { _, offset, fieldType, _ in
+    if fieldType is any _ElementwiseDumpable.Type,
+      let logging = fieldType as? any _ElementChangeLogging.Type
+    {
+      fields.append(_LoggedField(offset: offset, type: logging))
+    }
+    return true
+  }
+  return fields
 }

@@ -313,3 +313,8 @@ extension StackState: CustomReflectable {
       displayStyle: .dictionary)
   }
 }
+
+extension StackState: _ElementChangeLogging {
+  /// Turns on the log of in-place changes to the screens (see `IdentifiedArray`'s).
+  mutating func _startLoggingElementChanges() { _entries._startLoggingElementChanges() }
+}

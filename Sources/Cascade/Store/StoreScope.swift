@@ -44,6 +44,7 @@ extension Store {
     return disappearingChild(
       _ScopeID(state: toChildState, action: _EmbeddingID(toChildAction), element: nil),
       fetch: optional.get,
+      write: { body in optional.update { if $0 != nil { body(&$0!) } } },
       send: toChildAction)
   }
 
@@ -87,10 +88,15 @@ extension Store {
       _ScopeID(
         state: toElements, action: _EmbeddingID(toElementAction), element: AnyHashable(id)),
       fetch: { elements.get()[id: id] },
-      watch: rowWatch(toElements, id: id) {
-        let collection = elements.get()
-        return (collection._stamp, collection._log)
-      },
+      write: { body in elements.update { $0._modifyElementUnlogged(id: id, body) } },
+      watch: rowWatch(
+        toElements, id: id,
+        read: {
+          let collection = elements.get()
+          return (collection._stamp, collection._log, collection._logsElementChanges)
+        },
+        startLogging: { elements.update { $0._startLoggingElementChanges() } }
+      ),
       send: { toElementAction(.element(id: id, action: $0)) })
   }
 
@@ -120,10 +126,17 @@ extension Store {
     return disappearingChild(
       _ScopeID(state: toStack, action: _EmbeddingID(toStackAction), element: id),
       fetch: { stack.get()[id: id] },
-      watch: rowWatch(toStack, id: id) {
-        let entries = stack.get()._entries
-        return (entries._stamp, entries._log)
+      write: { body in
+        stack.update { $0._entries._modifyElementUnlogged(id: id) { body(&$0.element) } }
       },
+      watch: rowWatch(
+        toStack, id: id,
+        read: {
+          let entries = stack.get()._entries
+          return (entries._stamp, entries._log, entries._logsElementChanges)
+        },
+        startLogging: { stack.update { $0._startLoggingElementChanges() } }
+      ),
       send: { toStackAction(.element(id: id, action: $0)) })
   }
 
@@ -152,12 +165,13 @@ extension Store {
   private func disappearingChild<ChildState, ChildAction>(
     _ id: _ScopeID,
     fetch: @escaping @MainActor () -> ChildState?,
+    write: (@MainActor ((inout ChildState) -> Void) -> Bool)? = nil,
     watch: () -> (watch: _ElementWatch, listening: _RowListening)? = { nil },
     send toAction: @escaping @Sendable (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     guard let initial = fetch() else { return nil }
     return cachedChild(id) {
-      let projection = _LastValueProjection(initial: initial, fetch: fetch)
+      let projection = _LastValueProjection(initial: initial, fetch: fetch, write: write)
       // A row's store is observed through its row's watch; any other through its parent's.
       let row = watch()
       projection.listening = row?.listening
@@ -167,28 +181,31 @@ extension Store {
   }
 
   /// The set-up of a row's store (an element's, a screen's): a watch of its own, linked to the
-  /// watched rows of the collection at `keyPath` (which `read` reads), so that the row's store
-  /// is told only when its row changed.
+  /// watched rows of the collection at `keyPath` (which `read` reads and `startLogging` makes
+  /// log its elements' changes), so that the row's store is told only when its row changed.
   private func rowWatch<ID: Hashable>(
     _ keyPath: AnyKeyPath, id: ID,
-    read: @escaping @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>)
+    read: @escaping @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>, logs: Bool),
+    startLogging: @escaping @MainActor () -> Bool
   ) -> () -> (watch: _ElementWatch, listening: _RowListening) {
     {
-      let group = self.elementGroup(keyPath, read: read)
+      let group = self.elementGroup(keyPath, read: read, startLogging: startLogging)
       let watch = _ElementWatch(runner: self.core.runner)
       return (watch: watch, listening: group.link(watch, id: id))
     }
   }
 
-  /// The watched rows of the collection at `keyPath`, which `read` reads: one per collection.
+  /// The watched rows of the collection at `keyPath`, which `read` reads and `startLogging`
+  /// makes log its elements' changes: one per collection.
   private func elementGroup<ID: Hashable>(
     _ keyPath: AnyKeyPath,
-    read: @escaping @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>)
+    read: @escaping @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>, logs: Bool),
+    startLogging: @escaping @MainActor () -> Bool
   ) -> _ElementGroup<ID> {
     if let known = elementGroups[keyPath] as? _ElementGroup<ID> { return known }
     // Rows of a row's store are looked at only when the row changed: the row is listened to.
     projection.startListening()
-    let group = _ElementGroup(core: core, read: read)
+    let group = _ElementGroup(core: core, read: read, startLogging: startLogging)
     elementGroups[keyPath] = group
     return group
   }
@@ -230,6 +247,12 @@ class _Projection<Value> {
 
   @usableFromInline func get() -> Value { fatalError("_Projection is abstract") }
 
+  /// Changes the value in the root's state with `body`, outside any action, and says whether
+  /// it could (a read-only key path cannot be written through). Only for a change that is not
+  /// the state's content: a row store's group turning on its collection's log of element
+  /// changes (`ElementObservation.swift`).
+  func update(_ body: (inout Value) -> Void) -> Bool { false }
+
   /// A projection one key path further down.
   @usableFromInline
   func appending<Child>(_ keyPath: KeyPath<Value, Child>) -> _Projection<Child> {
@@ -259,6 +282,16 @@ final class _PathProjection<Root, Value>: _Projection<Value> {
     return address.assumingMemoryBound(to: Value.self).pointee
   }
 
+  override func update(_ body: (inout Value) -> Void) -> Bool {
+    if let address {
+      body(&address.assumingMemoryBound(to: Value.self).pointee)
+      return true
+    }
+    guard let writable = keyPath as? WritableKeyPath<Root, Value> else { return false }
+    body(&box.state[keyPath: writable])
+    return true
+  }
+
   override func appending<Child>(_ keyPath: KeyPath<Value, Child>) -> _Projection<Child> {
     _PathProjection<Root, Child>(box: box, keyPath: self.keyPath.appending(path: keyPath))
   }
@@ -276,6 +309,11 @@ final class _MappedProjection<Base, Value>: _Projection<Value> {
   }
 
   override func get() -> Value { base.get()[keyPath: keyPath] }
+
+  override func update(_ body: (inout Value) -> Void) -> Bool {
+    guard let writable = keyPath as? WritableKeyPath<Base, Value> else { return false }
+    return base.update { body(&$0[keyPath: writable]) }
+  }
 }
 
 /// State that may disappear (optional child, collection element): reads the current value,
@@ -292,11 +330,23 @@ final class _LastValueProjection<Value>: _Projection<Value> {
   /// does not know yet. A read of the row's state is how an observer starts listening, so the
   /// check is made here, on a row store's reads only, never on other stores' reads.
   var listening: _RowListening?
+  /// Changes the value where its parent holds it (see ``_Projection/update(_:)``), or `nil`
+  /// when it cannot.
+  let write: (@MainActor ((inout Value) -> Void) -> Bool)?
 
-  init(initial: Value, fetch: @escaping @MainActor () -> Value?) {
+  init(
+    initial: Value, fetch: @escaping @MainActor () -> Value?,
+    write: (@MainActor ((inout Value) -> Void) -> Bool)? = nil
+  ) {
     self.last = initial
     self.fetch = fetch
+    self.write = write
     super.init(refreshesOnSend: true)
+  }
+
+  override func update(_ body: (inout Value) -> Void) -> Bool {
+    guard let write else { return false }
+    return write(body)
   }
 
   override func get() -> Value {

@@ -33,6 +33,7 @@ private func samples() -> [[Item]] {
 private func expectConsistent(
   _ array: IdentifiedArrayOf<Item>, sourceLocation: SourceLocation = #_sourceLocation
 ) {
+  expectInvariants(array, sourceLocation: sourceLocation)
   #expect(array.ids == array.map(\.id), sourceLocation: sourceLocation)
   #expect(Set(array.ids).count == array.count, sourceLocation: sourceLocation)
   for (position, item) in array.enumerated() {
@@ -81,6 +82,7 @@ where C.Element == Item {
   @Test func swapAtMovesIDsWithElements() {
     var array: IdentifiedArrayOf<Item> = [Item(id: 1, score: 0), Item(id: 2, score: 0)]
     array.swapAt(0, 1)
+    expectInvariants(array)
     #expect(array.ids == [2, 1])
     #expect(array.index(id: 1) == 1)
     array.swapAt(1, 1)
@@ -171,9 +173,11 @@ where C.Element == Item {
     var array: IdentifiedArrayOf<Item> = [a, b, c]
     // The same id: replaced in place.
     array[1] = Item(id: 2, score: 20)
+    expectInvariants(array)
     #expect(array[id: 2]?.score == 20)
     // An id found elsewhere: it moves here, and the element that stood here takes its place.
     array[0] = c
+    expectInvariants(array)
     #expect(array.ids == [3, 2, 1])
     #expect(array[id: 1] == a)
     // A new id: the element at the position is replaced.
@@ -187,26 +191,33 @@ where C.Element == Item {
     var path = StackState<Int>([10, 20, 30])
     let ids = path.ids
     path.swapAt(0, 2)
+    expectInvariants(path)
     #expect(Array(path) == [30, 20, 10])
     #expect(path.ids == [ids[2], ids[1], ids[0]])
     #expect(path[id: ids[0]] == 10)
     path.sort()
+    expectInvariants(path)
     #expect(path.ids == ids)
     path.reverse()
+    expectInvariants(path)
     #expect(path.ids == ids.reversed())
     #expect(path[id: ids[2]] == 30)
     path.sort(by: <)
+    expectInvariants(path)
     #expect(path.ids == ids)
     _ = path.partition { $0 < 20 }
+    expectInvariants(path)
     for id in ids { #expect(path[id: id] == 10 * (ids.firstIndex(of: id)! + 1)) }
     var generator = SplitMix(state: 11)
     path.shuffle(using: &generator)
+    expectInvariants(path)
     for id in ids { #expect(path[id: id] == 10 * (ids.firstIndex(of: id)! + 1)) }
   }
 
   @Test func updateOrAppendReplacesByIDOrAppends() {
     var array: IdentifiedArrayOf<Item> = [Item(id: 1, score: 1), Item(id: 2, score: 2)]
     #expect(array.updateOrAppend(Item(id: 3, score: 3)) == nil)
+    expectInvariants(array)
     #expect(array.ids == [1, 2, 3])
     #expect(array.updateOrAppend(Item(id: 1, score: 10)) == Item(id: 1, score: 1))
     #expect(array.ids == [1, 2, 3])
@@ -220,6 +231,7 @@ where C.Element == Item {
     #expect(array.ids == [1, 3, 4, 5, 6, 7, 8])
     expectConsistent(array)
     array.remove(atOffsets: [])
+    expectInvariants(array)
     #expect(array.count == 7)
   }
 

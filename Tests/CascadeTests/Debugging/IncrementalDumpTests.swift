@@ -114,15 +114,24 @@ private func expectStep<State>(
     let scores = (0..<4).map { Shared(value: $0) }
     var state = Mixed()
     var nextID = 0
-    if trustingStamps { _rowObservationCount.add(1, ordering: .relaxed) }
-    defer { if trustingStamps { _rowObservationCount.subtract(1, ordering: .relaxed) } }
     var dump =
       trustingStamps
       ? _IncrementalDump(trustingStampsAfter: _nextStructureStamp()) : _IncrementalDump()
     var lines: [String] = []
     for step in 0..<300 {
+      // What a recorder does before each action: the state's collections log their elements'
+      // changes (a collection assigned whole does not, until then).
+      if trustingStamps {
+        state.rows._startLoggingElementChanges()
+        state.stack._startLoggingElementChanges()
+      }
       switch random.next() % 10 {
       case 0:
+        if random.next() % 4 == 0 {
+          // A new value assigned whole, changed in place before the dump looks.
+          state.rows = IdentifiedArray(uniqueElements: state.rows.elements)
+          if let id = state.rows.ids.first { state.rows[id: id]?.title += "?" }
+        }
         state.rows.append(Row(id: nextID, title: "r\(nextID)"))
         nextID += 1
       case 1:
@@ -164,6 +173,8 @@ private func expectStep<State>(
       default:
         state.counter += 1
       }
+      expectInvariants(state.rows, "seed \(seed) step \(step)")
+      expectInvariants(state.stack, "seed \(seed) step \(step)")
       var shared: [SharedBlock] = []
       let expected = stateDumpLines(state, maxElements: nil, shared: &shared)
       switch dump.step(of: state) {
@@ -181,18 +192,18 @@ private func expectStep<State>(
   }
 
   @Test func aCollectionChangedBeforeTheDumpTrustedStampsIsComparedInFull() {
-    // Changed while collections may not log (no row store, no recorder): the copy can keep
-    // its original's stamp with other contents.
+    // Changed before its log was on: the copy kept its original's stamp with other contents.
     let original = IdentifiedArray(uniqueElements: (0..<5).map { Row(id: $0, title: "\($0)") })
     var changed = original
     changed[id: 2]?.title = "changed"
-    _rowObservationCount.add(1, ordering: .relaxed)
-    defer { _rowObservationCount.subtract(1, ordering: .relaxed) }
     var dump = _IncrementalDump(trustingStampsAfter: _nextStructureStamp())
     var state = Screen()
+    // As a recorder does before each action: the collection logs from then on.
     state.rows = original
+    state.rows._startLoggingElementChanges()
     expectStep(&dump, of: state, "the original", sourceLocation: #_sourceLocation)
     state.rows = changed
+    state.rows._startLoggingElementChanges()
     expectStep(&dump, of: state, "the copy changed before", sourceLocation: #_sourceLocation)
     state.rows[id: 4]?.title = "logged"
     expectStep(&dump, of: state, "a logged change", sourceLocation: #_sourceLocation)
@@ -348,5 +359,30 @@ private func expectStep<State>(
     #expect(session.steps[0].fields == ["rows[0].title"])
     #expect(session.steps[1].fields == ["rows[30]"])
     #expect(session.steps[2].fields == ["title"])
+  }
+
+  @Test func aRecorderTurnsOnTheLogOfItsOwnStatesCollectionsOnly() {
+    let recorder = Recorder<Screen, Int>(inspectable: true)
+    var state = Screen()
+    state.rows = IdentifiedArray(uniqueElements: (0..<5).map { Row(id: $0, title: "row \($0)") })
+    let elsewhere = state.rows
+    let reduce = Reduce<Screen, Int> { state, index in
+      // Now and then a new collection assigned whole (its log off), then changed in place.
+      if index % 3 == 2 { state.rows = IdentifiedArray(uniqueElements: state.rows.elements) }
+      state.rows[id: index % 5]?.title += "!"
+      return .none
+    }
+    .record(into: recorder)._reduceFunction()
+    var states: [[String]] = []
+    for index in 0..<12 {
+      _ = reduce(&state, index)
+      states.append(
+        stateDump(state).split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+      #expect(state.rows._logsElementChanges == (index % 3 != 2), "step \(index)")
+    }
+    let session = recorder.recording.session!
+    for index in 0..<12 { #expect(session.state(after: index) == states[index], "step \(index)") }
+    // A copy taken before the recorder saw the state is another value: its log stays off.
+    #expect(!elsewhere._logsElementChanges)
   }
 }

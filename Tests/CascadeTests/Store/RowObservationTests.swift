@@ -101,6 +101,37 @@ private final class Watcher {
     #expect(watchFirst.heard == 1)
   }
 
+  @Test func afterTheWholeCollectionIsReplacedAChangeStillWakesOnlyItsRow() {
+    let list = makeList(rows: 3)
+    let (first, second) = (rowStore(list, 0), rowStore(list, 1))
+    let watchFirst = Watcher { _ = first.state.count }
+    let watchSecond = Watcher { _ = second.state.count }
+    list.send(.replaceAll)
+    #expect(watchFirst.heard == 1)
+    #expect(watchSecond.heard == 1)
+    // The new collection logs its rows' changes from the end of that batch on.
+    list.send(.bumpFromParent(0))
+    #expect(watchFirst.heard == 2)
+    #expect(watchSecond.heard == 1)
+  }
+
+  @Test func aStoreWhoseRowsNobodyObservesLeavesItsCollectionUnlogged() {
+    let observed = makeList(rows: 3)
+    let quiet = makeList(rows: 3)
+    let row = rowStore(observed, 1)
+    let watcher = Watcher { _ = row.state.count }
+    // One store's row observers do not make another store's collection log its rows.
+    let stamp = quiet.state.rows._stamp
+    quiet.send(.bumpFromParent(1))
+    quiet.send(.rows(.element(id: 2, action: .increment)))
+    #expect(quiet.state.rows._stamp == stamp)
+    #expect(!quiet.state.rows._logsElementChanges)
+    #expect(quiet.state.rows._log.entries.isEmpty)
+    observed.send(.bumpFromParent(1))
+    #expect(observed.state.rows._logsElementChanges)
+    #expect(watcher.heard == 1)
+  }
+
   @Test func theRootStoreIsStillObservedAsAWhole() {
     let list = makeList(rows: 2)
     let watchRoot = Watcher { _ = list.state.title }

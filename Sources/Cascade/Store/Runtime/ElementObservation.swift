@@ -1,16 +1,4 @@
 import Observation
-import Synchronization
-
-/// How many collections have row stores, and how many inspectable recorders live, in the whole
-/// process: while there are none, an identified collection does not log its elements' in-place
-/// changes (only a row's store and a recorder's dump read them), and a row action costs what it
-/// did before row observation existed.
-@usableFromInline
-let _rowObservationCount = Atomic<Int>(0)
-
-/// Whether some row store exists anywhere: collections log in-place element changes.
-@inlinable
-var _rowObservationIsActive: Bool { _rowObservationCount.load(ordering: .relaxed) > 0 }
 
 /// What tells the observers of a row's store (a store scoped to one element of an identified
 /// collection, or to one screen of a stack) that *its row* changed, and nothing else.
@@ -46,16 +34,13 @@ final class _ElementWatch: _CoreBase {
 
 /// The row stores of one collection (one parent store and key path), the collection's stamp
 /// when they last heard of its changes, and how to read it now. It lives as long as the parent
-/// store, and while it lives the process's collections log their in-place changes.
+/// store. While someone listens to one of its rows, the collection it holds logs its elements'
+/// in-place changes: the group turns that log on in the parent's state, and only there (any
+/// other collection in the process, and this one before anyone listens, logs nothing).
 @MainActor
 class _ElementGroupBase {
   init(core: _CoreBase) {
-    _rowObservationCount.add(1, ordering: .relaxed)
     core.register(self)
-  }
-
-  isolated deinit {
-    _rowObservationCount.subtract(1, ordering: .relaxed)
   }
 
   /// At the end of a batch of the core it is registered with: tells the stores of every row
@@ -84,8 +69,12 @@ final class _RowListening {
 /// any row costs one check, however many row stores are held.
 @MainActor
 final class _ElementGroup<ID: Hashable>: _ElementGroupBase {
-  /// The collection's stamp and change log now.
-  let read: @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>)
+  /// The collection's stamp and change log now, and whether it logs its elements' changes.
+  let read: @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>, logs: Bool)
+  /// Turns on the log of element changes of the collection in the parent's state; `false`
+  /// when the parent's state cannot be written there (a read-only key path, a presented
+  /// child): every listened row is then told at the end of every batch.
+  let startLogging: @MainActor () -> Bool
   // Unchecked exclusivity: touched on the main actor only, one access at a time, at the end
   // of every batch.
   /// The collection's stamp when the listened rows last heard of its changes.
@@ -94,9 +83,22 @@ final class _ElementGroup<ID: Hashable>: _ElementGroupBase {
   @exclusivity(unchecked) private var listened:
     [ID: [(watch: _WeakReference<_ElementWatch>, link: _RowListening)]] = [:]
 
-  init(core: _CoreBase, read: @escaping @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>)) {
+  init(
+    core: _CoreBase,
+    read: @escaping @MainActor () -> (stamp: UInt64, log: _StructureLog<ID>, logs: Bool),
+    startLogging: @escaping @MainActor () -> Bool
+  ) {
     self.read = read
+    self.startLogging = startLogging
     super.init(core: core)
+  }
+
+  /// The collection's stamp from which the listened rows hear of its changes: the log is
+  /// turned on first, if it can be (which gives the collection a new stamp).
+  private func loggingStamp() -> UInt64 {
+    let now = read()
+    guard !now.logs, startLogging() else { return now.stamp }
+    return read().stamp
   }
 
   /// The link of a new row store's watch, for the row with `id`.
@@ -109,7 +111,7 @@ final class _ElementGroup<ID: Hashable>: _ElementGroupBase {
 
   private func listen(_ watch: _ElementWatch, link: _RowListening, id: ID) {
     // Changes from now on are the ones the listeners hear of.
-    if listened.isEmpty { seenStamp = read().stamp }
+    if listened.isEmpty { seenStamp = loggingStamp() }
     link.isKnown = true
     listened[id, default: []].append((_WeakReference(watch), link))
   }
@@ -117,8 +119,11 @@ final class _ElementGroup<ID: Hashable>: _ElementGroupBase {
   override func batchDidEnd() {
     guard !listened.isEmpty else { return }
     let now = read()
-    guard now.stamp != seenStamp else { return }
-    defer { seenStamp = now.stamp }
+    // A collection that does not log its elements' changes (a new value assigned since the
+    // last look, or one the group cannot write) may have changed any row.
+    guard now.stamp != seenStamp || !now.logs else { return }
+    let stamp = now.logs ? now.stamp : loggingStamp()
+    defer { seenStamp = stamp }
     // Told after the look, from a list: a row's observer may send, and so end a batch, while
     // it hears of the change.
     var due: [(id: ID, watch: _ElementWatch)] = []
@@ -130,7 +135,7 @@ final class _ElementGroup<ID: Hashable>: _ElementGroupBase {
         }
       }
     }
-    if let start = now.log.start(since: seenStamp) {
+    if now.logs, let start = now.log.start(since: seenStamp) {
       for index in start..<now.log.entries.endIndex {
         switch now.log.entries[index].change {
         case let .added(id), let .removed(id), let .modified(id): collect(id)
