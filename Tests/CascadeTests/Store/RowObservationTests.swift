@@ -13,6 +13,8 @@ private struct List: Reducer {
   struct State: Equatable, Sendable {
     var rows: IdentifiedArrayOf<Row.State> = []
     var title = ""
+    /// The rows through a read-only key path: a store cannot turn on their log of changes.
+    var shownRows: IdentifiedArrayOf<Row.State> { rows }
   }
   enum Action: Equatable, Sendable {
     case rows(IdentifiedActionOf<Row>)
@@ -86,6 +88,26 @@ private final class Watcher {
     list.send(.rename("Groceries"))
     #expect(watchFirst.heard == 1)
     #expect(watchSecond.heard == 1)
+  }
+
+  @Test func rowsScopedThroughAReadOnlyKeyPathStillHearTheirChanges() {
+    // The store cannot write the collection's flag through `\.shownRows`, so its log stays
+    // off: every watched row is told at the end of each batch, which costs precision, never a
+    // change missed.
+    let list = makeList(rows: 3)
+    let first = list.scope(state: \.shownRows, action: List.Action.rows, id: 0)!
+    let second = list.scope(state: \.shownRows, action: List.Action.rows, id: 1)!
+    let watchFirst = Watcher { _ = first.state.count }
+    let watchSecond = Watcher { _ = second.state.count }
+    list.send(.bumpFromParent(0))
+    #expect(watchFirst.heard == 1)
+    #expect(first.count == 10)
+    second.send(.increment)
+    #expect(watchSecond.heard >= 1)
+    #expect(second.count == 1)
+    list.send(.bumpFromParent(0))
+    #expect(watchFirst.heard >= 2)
+    #expect(first.count == 20)
   }
 
   @Test func removingOrReplacingRowsWakesTheirObservers() {
