@@ -112,6 +112,31 @@ final class _Run<Action>: Sendable {
   }
 }
 
+/// What `Effect._mapped(by:)` does to the two parts of an effect that carry its action type:
+/// an action sent at once, and a `.run`. The walk over the rest is written once, there.
+@usableFromInline
+protocol _EffectMapper {
+  associatedtype Source
+  associatedtype Target
+  func map(_ action: Source) -> Target
+  func map(_ run: _Run<Source>) -> _Run<Target>
+}
+
+/// `Effect.map`'s mapper: every action embedded by `transform`.
+@usableFromInline
+struct _ActionMapper<Source, Target>: _EffectMapper {
+  @usableFromInline let transform: @Sendable (Source) -> Target
+
+  @inlinable
+  init(transform: @escaping @Sendable (Source) -> Target) { self.transform = transform }
+
+  @inlinable
+  func map(_ action: Source) -> Target { transform(action) }
+
+  @inlinable
+  func map(_ run: _Run<Source>) -> _Run<Target> { run.map(transform) }
+}
+
 /// An effect is `Sendable` when its actions are: its asynchronous parts always are.
 extension Effect: Sendable where Action: Sendable {}
 extension Effect._Operation: Sendable where Action: Sendable {}
@@ -242,22 +267,34 @@ extension Effect {
   public func map<NewAction>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {
+    _mapped(by: _ActionMapper(transform: transform))
+  }
+
+  /// The one walk over an effect's operations: every action it sends and every `.run` it holds
+  /// rewritten by `mapper`, everything else (its shape, ids, positions, throttles) kept.
+  /// Generic over the mapper rather than taking closures, so that each use (`map`, a presented
+  /// child's `_mapPresented`) is specialized with its mapper and runs as the hand-written walk
+  /// would: a closure per case cost a W2 send 12% more.
+  @inlinable
+  func _mapped<Mapper: _EffectMapper>(by mapper: Mapper) -> Effect<Mapper.Target>
+  where Mapper.Source == Action {
     switch operation {
     case .none: return .none
-    case let .send(action): return .send(transform(action))
-    case let .run(run): return Effect<NewAction>(.run(run.map(transform)))
-    case let .merge(effects): return Effect<NewAction>(.merge(effects.map { $0.map(transform) }))
+    case let .send(action): return .send(mapper.map(action))
+    case let .run(run): return Effect<Mapper.Target>(.run(mapper.map(run)))
+    case let .merge(effects):
+      return Effect<Mapper.Target>(.merge(effects.map { $0._mapped(by: mapper) }))
     case let .concatenate(effects):
-      return Effect<NewAction>(.concatenate(effects.map { $0.map(transform) }))
+      return Effect<Mapper.Target>(.concatenate(effects.map { $0._mapped(by: mapper) }))
     case let .cancellable(key, cancelInFlight, effect):
-      return Effect<NewAction>(
-        .cancellable(key, cancelInFlight: cancelInFlight, effect.map(transform)))
-    case let .cancel(key): return Effect<NewAction>(.cancel(key))
+      return Effect<Mapper.Target>(
+        .cancellable(key, cancelInFlight: cancelInFlight, effect._mapped(by: mapper)))
+    case let .cancel(key): return Effect<Mapper.Target>(.cancel(key))
     case let .navigation(id, effect):
-      return Effect<NewAction>(.navigation(id, effect.map(transform)))
+      return Effect<Mapper.Target>(.navigation(id, effect._mapped(by: mapper)))
     case let .throttle(throttle, effect):
-      return Effect<NewAction>(.throttle(throttle, effect.map(transform)))
-    case let .prune(prune): return Effect<NewAction>(.prune(prune))
+      return Effect<Mapper.Target>(.throttle(throttle, effect._mapped(by: mapper)))
+    case let .prune(prune): return Effect<Mapper.Target>(.prune(prune))
     }
   }
 

@@ -1,3 +1,33 @@
+/// What a store remembers about its effects between the effects' steps, owned by this room and
+/// held by the store's core as one property (`_StoreCore.effects`): the cascade of the batch
+/// being sent, the tasks a concatenation's part started, and the throttle windows
+/// (Effect/ThrottleWindows.swift, which also holds the throttle table's methods).
+///
+/// A struct, so that the send loop reads and clears the batch's cascade at a fixed offset in
+/// the core, as it did when the fields were the core's own. Its methods change this state alone
+/// and call nothing out, which is what lets the core skip exclusivity checks on it.
+@usableFromInline
+struct _EffectState<Action> {
+  /// The cascade of the top-level `send` being processed, made when its first task starts;
+  /// taken and cleared when the batch ends.
+  @usableFromInline var batchCascade: _Cascade?
+  /// Tasks started while a part of a concatenation is interpreted: the sequence waits for
+  /// them, and for nothing started by the actions the part sends.
+  @usableFromInline var collectedTasks: [Task<Void, Never>]?
+  /// The throttle windows, per navigation position and id. Entries go when their position
+  /// goes, and a sweep forgets windows that have closed once the table doubles.
+  var throttles: [ThrottleKey: ThrottleState] = [:] {
+    didSet { hasThrottles = !throttles.isEmpty }
+  }
+  /// Whether `throttles` has entries, known without touching it: the table's type is generic,
+  /// and the unspecialized effect interpreter would look its metadata up at every `.cancel`
+  /// and at every child that goes away.
+  var hasThrottles = false
+  var throttleSweepThreshold = 16
+
+  @usableFromInline init() {}
+}
+
 /// How a store runs the effects its reducers return: `.run` tasks, merges, concatenations,
 /// cancellation and navigation positions. The send loop (Store/Runtime/StoreCore.swift) handles
 /// `.none` and `.send` inline and hands everything else here.
@@ -43,14 +73,14 @@ extension _StoreCore {
     case let .cancellable(id, cancelInFlight, effect):
       if cancelInFlight {
         runner.cancel(path: context.path, id: id)
-        if hasThrottles { dropThrottledActions(under: context.path, id: id) }
+        if effects.hasThrottles { effects.dropThrottledActions(under: context.path, id: id) }
       }
       var context = context
       context.ids.append(id)
       interpret(effect, origin: origin, context: context)
     case let .cancel(id):
       runner.cancel(path: context.path, id: id)
-      if hasThrottles { dropThrottledActions(under: context.path, id: id) }
+      if effects.hasThrottles { effects.dropThrottledActions(under: context.path, id: id) }
     case let .navigation(position, effect):
       var context = context
       context.path.append(position)
@@ -76,8 +106,8 @@ extension _StoreCore {
   func interpretPrune(_ prune: _NavigationPrune, context: _EffectContext) {
     runner.prune(under: context.path, isGone: prune.isGone)
     // Checked here: the closure below alone costs a metadata lookup in this generic code.
-    guard hasThrottles else { return }
-    forgetThrottles { key in
+    guard effects.hasThrottles else { return }
+    effects.forgetThrottles { key in
       key.path.count > context.path.count && key.path.starts(with: context.path)
         && prune.isGone(key.path[context.path.count])
     }
@@ -90,7 +120,22 @@ extension _StoreCore {
     _ body: @escaping @Sendable () async -> Void
   ) {
     let task = runner.start(priority: priority, context: context, cascade: cascade, body)
-    collectedTasks?.append(task)
+    effects.collectedTasks?.append(task)
+  }
+
+  /// The cascade an action from `origin` joins: its effect's, or, for the `send` being
+  /// processed, the batch's, made on first use.
+  @usableFromInline
+  func cascade(for origin: _Origin) -> _Cascade {
+    switch origin {
+    case let .cascade(cascade):
+      return cascade
+    case .top:
+      if let batchCascade = effects.batchCascade { return batchCascade }
+      let cascade = _StoreCascade(core: self)
+      effects.batchCascade = cascade
+      return cascade
+    }
   }
 
   /// A `.run` effect returned by the root reducer, the common case, started by code specialized
@@ -101,11 +146,11 @@ extension _StoreCore {
     let cascade: _StoreCascade<State, Action>
     switch origin {
     case .top:
-      if let batchCascade = batchCascade as? _StoreCascade<State, Action> {
+      if let batchCascade = effects.batchCascade as? _StoreCascade<State, Action> {
         cascade = batchCascade
       } else {
         cascade = _StoreCascade(core: self)
-        batchCascade = cascade
+        effects.batchCascade = cascade
       }
     case let .cascade(origin):
       guard let origin = origin as? _StoreCascade<State, Action> else {
@@ -125,7 +170,7 @@ extension _StoreCore {
     let token = runner.reserveToken()
     let task = Self.startTask(run, cascade: cascade, runner: runner, token: token)
     runner.register(task, token: token, context: context, cascade: cascade)
-    collectedTasks?.append(task)
+    effects.collectedTasks?.append(task)
   }
 
   func startRun(_ run: _Run<Action>, origin: _Origin, context: _EffectContext) {
@@ -250,10 +295,10 @@ extension _StoreCore {
     guard !Task.isCancelled else { return nil }
     var tasks: [Task<Void, Never>] = []
     batch {
-      collectedTasks = []
+      effects.collectedTasks = []
       interpret(parts.value[index], origin: .cascade(cascade), context: context)
-      tasks = collectedTasks ?? []
-      collectedTasks = nil
+      tasks = effects.collectedTasks ?? []
+      effects.collectedTasks = nil
     }
     return tasks
   }

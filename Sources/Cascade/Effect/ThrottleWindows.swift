@@ -1,6 +1,8 @@
 /// A store's throttle windows: what `.throttle(id:for:clock:latest:)` (Throttle.swift) does at
-/// run time, one window per navigation position and id.
-extension _StoreCore {
+/// run time, one window per navigation position and id. The table is the store's effect state
+/// (`_EffectState`, in EffectInterpreter.swift); its upkeep is the state's own methods, and
+/// what delivers an action or starts a wait is the store core's.
+extension _EffectState {
   struct ThrottleKey: Hashable {
     let path: [_AnyID]
     let id: _AnyID
@@ -16,6 +18,46 @@ extension _StoreCore {
     var generation = 0
   }
 
+  /// Drops the actions kept by the throttles `.cancel(id:)` reaches (all of them under `path`
+  /// when `id` is nil); their windows stay, as TCA keeps the time of the last delivery.
+  mutating func dropThrottledActions(under path: [_AnyID], id: _AnyID?) {
+    guard hasThrottles else { return }
+    for (key, entry) in throttles
+    where key.path.starts(with: path) && (id == nil || key.id == id) && entry.isWaiting {
+      var entry = entry
+      entry.pending = nil
+      entry.isWaiting = false
+      entry.generation &+= 1
+      throttles[key] = entry
+    }
+    if id == nil { forgetThrottles { $0.path.starts(with: path) } }
+  }
+
+  mutating func forgetThrottles(where isGone: (ThrottleKey) -> Bool) {
+    guard hasThrottles else { return }
+    for key in throttles.keys where isGone(key) { throttles[key] = nil }
+  }
+
+  /// Forgets the windows that have closed with nothing kept (the next action through them
+  /// would be delivered at once, as with no entry), once the table has doubled since the last
+  /// sweep: memory follows the windows that are open, at an amortized constant cost.
+  mutating func sweepThrottlesIfNeeded() {
+    guard throttles.count >= throttleSweepThreshold else { return }
+    for (key, entry) in throttles where !entry.isWaiting {
+      guard let last = entry.last else {
+        throttles[key] = nil
+        continue
+      }
+      if case .emit = entry.throttle.decide(last) { throttles[key] = nil }
+    }
+    throttleSweepThreshold = max(16, throttles.count * 2)
+  }
+}
+
+extension _StoreCore {
+  typealias ThrottleKey = _EffectState<Action>.ThrottleKey
+  typealias ThrottleState = _EffectState<Action>.ThrottleState
+
   /// Delivers an action a throttled effect sent: at once when its id's window is closed,
   /// else kept (the latest, or the first) and delivered when the window closes.
   func throttleAction(
@@ -24,24 +66,24 @@ extension _StoreCore {
     let key = ThrottleKey(path: context.path, id: throttle.id)
     // A kept action arrives later, outside this batch: it joins its sender's cascade now.
     let origin = _Origin.cascade(cascade(for: origin))
-    if throttles[key] == nil { sweepThrottlesIfNeeded() }
-    var entry = throttles[key, default: ThrottleState(throttle: throttle)]
+    if effects.throttles[key] == nil { effects.sweepThrottlesIfNeeded() }
+    var entry = effects.throttles[key, default: ThrottleState(throttle: throttle)]
     entry.throttle = throttle
     if entry.isWaiting {
       if throttle.latest || entry.pending == nil { entry.pending = (action, origin) }
-      throttles[key] = entry
+      effects.throttles[key] = entry
       return
     }
     switch throttle.decide(entry.last) {
     case let .emit(now):
       entry.last = now
-      throttles[key] = entry
+      effects.throttles[key] = entry
       deliver(action, origin: origin)
     case let .wait(sleep):
       entry.pending = (action, origin)
       entry.isWaiting = true
       entry.generation &+= 1
-      throttles[key] = entry
+      effects.throttles[key] = entry
       let generation = entry.generation
       // The wait is cancellable by the throttle id (and the ids around it), not replaced by
       // the next throttled effect.
@@ -64,14 +106,14 @@ extension _StoreCore {
   }
 
   func endThrottleWait(_ key: ThrottleKey, generation: Int, now: (any Sendable)?) {
-    guard var entry = throttles[key], entry.generation == generation, entry.isWaiting else {
+    guard var entry = effects.throttles[key], entry.generation == generation, entry.isWaiting else {
       return
     }
     let pending = entry.pending
     entry.pending = nil
     entry.isWaiting = false
     if let now, pending != nil { entry.last = now }
-    throttles[key] = entry
+    effects.throttles[key] = entry
     guard now != nil, let pending else { return }
     deliver(pending.action, origin: pending.origin)
   }
@@ -83,40 +125,5 @@ extension _StoreCore {
     } else {
       _ = send(action, origin: origin)
     }
-  }
-
-  /// Drops the actions kept by the throttles `.cancel(id:)` reaches (all of them under `path`
-  /// when `id` is nil); their windows stay, as TCA keeps the time of the last delivery.
-  func dropThrottledActions(under path: [_AnyID], id: _AnyID?) {
-    guard hasThrottles else { return }
-    for (key, entry) in throttles
-    where key.path.starts(with: path) && (id == nil || key.id == id) && entry.isWaiting {
-      var entry = entry
-      entry.pending = nil
-      entry.isWaiting = false
-      entry.generation &+= 1
-      throttles[key] = entry
-    }
-    if id == nil { forgetThrottles { $0.path.starts(with: path) } }
-  }
-
-  func forgetThrottles(where isGone: (ThrottleKey) -> Bool) {
-    guard hasThrottles else { return }
-    for key in throttles.keys where isGone(key) { throttles[key] = nil }
-  }
-
-  /// Forgets the windows that have closed with nothing kept (the next action through them
-  /// would be delivered at once, as with no entry), once the table has doubled since the last
-  /// sweep: memory follows the windows that are open, at an amortized constant cost.
-  func sweepThrottlesIfNeeded() {
-    guard throttles.count >= throttleSweepThreshold else { return }
-    for (key, entry) in throttles where !entry.isWaiting {
-      guard let last = entry.last else {
-        throttles[key] = nil
-        continue
-      }
-      if case .emit = entry.throttle.decide(last) { throttles[key] = nil }
-    }
-    throttleSweepThreshold = max(16, throttles.count * 2)
   }
 }

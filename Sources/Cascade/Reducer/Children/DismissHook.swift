@@ -22,49 +22,40 @@ extension Effect {
     _ transform: @escaping @Sendable (Action) -> ParentAction,
     dismiss: @escaping @Sendable (Send<ParentAction>) async -> Void
   ) -> Effect<ParentAction> {
-    switch operation {
-    case .none: return .none
-    case let .send(action): return .send(transform(action))
-    case let .run(run):
-      let mapped = run.map(transform)
-      let operation = mapped.operation
-      let handler = mapped.handler
-      return Effect<ParentAction>(
-        .run(
-          _Run(
-            priority: mapped.priority,
-            operation: { send in
-              try await _DismissHook.$current.withValue(_DismissAction { await dismiss(send) }) {
-                try await operation(send)
-              }
-            },
-            handler: handler.map { handler in
-              { error, send in
-                await _DismissHook.$current.withValue(_DismissAction { await dismiss(send) }) {
-                  await handler(error, send)
-                }
-              }
-            },
-            fileID: mapped.fileID, line: mapped.line, dependencies: mapped.dependencies)))
-    case let .merge(effects):
-      return Effect<ParentAction>(
-        .merge(effects.map { $0._mapPresented(transform, dismiss: dismiss) }))
-    case let .concatenate(effects):
-      return Effect<ParentAction>(
-        .concatenate(effects.map { $0._mapPresented(transform, dismiss: dismiss) }))
-    case let .cancellable(id, cancelInFlight, effect):
-      return Effect<ParentAction>(
-        .cancellable(
-          id, cancelInFlight: cancelInFlight, effect._mapPresented(transform, dismiss: dismiss)))
-    case let .cancel(id): return Effect<ParentAction>(.cancel(id))
-    case let .navigation(id, effect):
-      return Effect<ParentAction>(
-        .navigation(id, effect._mapPresented(transform, dismiss: dismiss)))
-    case let .throttle(throttle, effect):
-      return Effect<ParentAction>(
-        .throttle(throttle, effect._mapPresented(transform, dismiss: dismiss)))
-    case let .prune(prune): return Effect<ParentAction>(.prune(prune))
+    _mapped(by: _PresentedMapper(transform: transform, dismiss: dismiss))
+  }
+}
+
+/// `_mapPresented`'s mapper: actions embedded by `transform`, and each `.run` (its operation
+/// and its error handler) run with `dismiss` bound to its own parent-level send.
+struct _PresentedMapper<Source, Target>: _EffectMapper {
+  let transform: @Sendable (Source) -> Target
+  let dismiss: @Sendable (Send<Target>) async -> Void
+
+  func map(_ action: Source) -> Target { transform(action) }
+
+  func map(_ run: _Run<Source>) -> _Run<Target> {
+    let mapped = run.map(transform)
+    let operation = mapped.operation
+    let handler = mapped.handler
+    let dismiss = self.dismiss
+    var boundHandler: (@Sendable (any Error, Send<Target>) async -> Void)?
+    if let handler {
+      boundHandler = { error, send in
+        await _DismissHook.$current.withValue(_DismissAction { await dismiss(send) }) {
+          await handler(error, send)
+        }
+      }
     }
+    return _Run<Target>(
+      priority: mapped.priority,
+      operation: { send in
+        try await _DismissHook.$current.withValue(_DismissAction { await dismiss(send) }) {
+          try await operation(send)
+        }
+      },
+      handler: boundHandler,
+      fileID: mapped.fileID, line: mapped.line, dependencies: mapped.dependencies)
   }
 }
 

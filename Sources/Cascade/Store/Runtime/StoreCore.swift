@@ -3,8 +3,9 @@
 /// The loop is `@inlinable` so that it is specialized, with the feature's reducer, in the
 /// module that creates the store: unspecialized generic code would look up the metadata of
 /// its generic types on every action. Interpreting effects other than `.none` and `.send` is
-/// out of line, in Effect/EffectInterpreter.swift; throttle windows are in
-/// Effect/ThrottleWindows.swift; observation in Observation.swift beside this file.
+/// out of line, in Effect/EffectInterpreter.swift, which also declares the effect state the
+/// core holds (`effects`: the batch's cascade, the tasks a concatenation collects, the
+/// throttle windows); observation is in Observation.swift beside this file.
 ///
 /// Below the core, in the order a send meets them: its base, where the state lives
 /// (`_StateBox`); who started the running batch (`_BatchOrigin`); the batch's dependencies
@@ -36,28 +37,16 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
     (@MainActor (Action, _Cascade) -> Void)?
   @usableFromInline @exclusivity(unchecked) var buffer: [Pending] = []
   @usableFromInline @exclusivity(unchecked) var isSending = false
-  /// The cascade of the top-level `send` being processed, made when its first task starts.
-  @usableFromInline @exclusivity(unchecked) var batchCascade: _Cascade?
-  /// Tasks started while a part of a concatenation is interpreted: the sequence waits for
-  /// them, and for nothing started by the actions the part sends.
-  @usableFromInline var collectedTasks: [Task<Void, Never>]?
-  /// The throttle windows, per navigation position and id (see Effect/ThrottleWindows.swift).
-  /// Entries go when their position goes, and a sweep forgets windows that have closed once
-  /// the table doubles.
-  var throttles: [ThrottleKey: ThrottleState] = [:] {
-    didSet { hasThrottles = !throttles.isEmpty }
-  }
-  /// Whether `throttles` has entries, known without touching it: the table's type is generic,
-  /// and the unspecialized effect interpreter would look its metadata up at every `.cancel`
-  /// and at every child that goes away.
-  var hasThrottles = false
-  var throttleSweepThreshold = 16
+  /// The effect room's state for this store (Effect/EffectInterpreter.swift). Unchecked as the
+  /// two above: touched only on the main actor, in short accesses that call nothing out (its
+  /// own methods change the state alone).
+  @usableFromInline @exclusivity(unchecked) var effects = _EffectState<Action>()
 
   /// The number of throttle windows the store remembers (tests check it stays bounded).
-  package override var throttleEntryCount: Int { throttles.count }
+  package override var throttleEntryCount: Int { effects.throttles.count }
 
   /// Not inlinable: it runs once per store, and inlined into a client built for testing
-  /// (`-enable-testing -O`) it refers to the private throttle table's field offsets, which the
+  /// (`-enable-testing -O`) it refers to the internal effect state's field offsets, which the
   /// compiler then fails to link (Swift 6.3).
   @usableFromInline
   init(
@@ -191,8 +180,8 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
   func endBatch() -> _Cascade? {
     isSending = false
     // Taken before observers run: one of them may start a new batch.
-    let started = batchCascade
-    batchCascade = nil
+    let started = effects.batchCascade
+    effects.batchCascade = nil
     didChange()
     return started
   }
@@ -204,19 +193,6 @@ package final class _StoreCore<State, Action>: _StateBox<State> {
       interceptor(action, cascade(for: origin))
     } else {
       buffer.append(Pending(action: action, origin: origin))
-    }
-  }
-
-  @usableFromInline
-  func cascade(for origin: _Origin) -> _Cascade {
-    switch origin {
-    case let .cascade(cascade):
-      return cascade
-    case .top:
-      if let batchCascade { return batchCascade }
-      let cascade = _StoreCascade(core: self)
-      batchCascade = cascade
-      return cascade
     }
   }
 }
