@@ -84,22 +84,14 @@ func _presentationFunction<Parent: Reducer, Destination: Reducer>(
         lifetime: lifetime, path: path, destination: destination, toAction: op.toChildAction,
         identity: { $0.wrappedValue.map(lifetime.identity(of:)) },
         identityOf: lifetime.identity(of:),
-        end: { lifetime.end(lifetime.position($0)) },
-        position: lifetime.position))
+        positions: _SingleChildPositions(identifiedIn: lifetime)))
   }
-  // A child told apart by its position alone always has the same position: its position and
-  // the effect that ends it are made once, and whether it is there is all its identity says
-  // (a `_ChildIdentity` holds an `AnyHashable?`, whose every copy and compare goes through
-  // the runtime).
-  let fixedPosition = lifetime.position(.position)
-  let endFixedPosition: Effect<Parent.Action> = lifetime.end(fixedPosition)
   return op._run(
     _PresentationAdapter(
       lifetime: lifetime, path: path, destination: destination, toAction: op.toChildAction,
       identity: { $0._box == nil ? nil : _Presence() },
       identityOf: { _ in _Presence() },
-      end: { _ in endFixedPosition },
-      position: { _ in fixedPosition }))
+      positions: _SingleChildPositions(fixedIn: lifetime)))
 }
 
 /// The presentation `ifLet`'s adapter: one presented child, told apart by `Identity`.
@@ -124,10 +116,8 @@ struct _PresentationAdapter<
   @usableFromInline let identity: (PresentationState<ChildState>) -> Identity?
   /// Who a child is.
   @usableFromInline let identityOf: (ChildState) -> Identity
-  /// The effect that ends everything a child started.
-  @usableFromInline let end: (Identity) -> Effect<ParentAction>
-  /// Where a child's effects run.
-  @usableFromInline let position: (Identity) -> _AnyID
+  /// Where a child's effects run, and the effect that ends everything a child started.
+  @usableFromInline let positions: _SingleChildPositions<Identity, ParentAction>
 
   @inlinable
   init(
@@ -136,8 +126,7 @@ struct _PresentationAdapter<
     toAction: CasePath<ParentAction, PresentationAction<ChildAction>>,
     identity: @escaping (PresentationState<ChildState>) -> Identity?,
     identityOf: @escaping (ChildState) -> Identity,
-    end: @escaping (Identity) -> Effect<ParentAction>,
-    position: @escaping (Identity) -> _AnyID
+    positions: _SingleChildPositions<Identity, ParentAction>
   ) {
     self.lifetime = lifetime
     self.path = path
@@ -147,8 +136,7 @@ struct _PresentationAdapter<
     self.embed = toAction._embed
     self.identity = identity
     self.identityOf = identityOf
-    self.end = end
-    self.position = position
+    self.positions = positions
   }
 
   @inlinable @inline(__always)
@@ -176,7 +164,7 @@ struct _PresentationAdapter<
       let embed = embed
       effects = effect._mapPresented(
         { embed(.presented($0)) }, dismiss: { send in await send(embed(.dismiss)) }
-      )._navigation(position(before))
+      )._navigation(positions.position(before))
     }
     // An alert or a dialog goes away once one of its buttons is sent, before the parent sees
     // the button's action, unless its own reducer already replaced it.
@@ -202,17 +190,11 @@ struct _PresentationAdapter<
 
   @inlinable @inline(__always)
   func ended(_ state: inout ParentState, before: Identity?) -> Effect<ParentAction> {
-    _endReplacedChild(before: before, now: path.read(&state, identity), end: end)
+    _endReplacedChild(before: before, now: path.read(&state, identity), end: positions.end)
   }
 
   @inlinable
   func stale(_: _ChildCommandKind, _: Void, in _: ParentState) -> _StaleAction {
     .nothingPresented
   }
-}
-
-/// The identity of a child told apart by its position alone: it is there or not.
-@usableFromInline
-struct _Presence: Equatable {
-  @inlinable init() {}
 }
