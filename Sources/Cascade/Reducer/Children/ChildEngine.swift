@@ -312,7 +312,8 @@ final class _HeldAdapter<Adapter: _ChildAdapter> {
 /// end. The cost per action is one check that the function is built.
 @usableFromInline
 final class _LazyReduce<State, Action> {
-  @usableFromInline var function: _ReduceFunction<State, Action>?
+  // Unchecked: read at every action, written once, on the store's actor.
+  @usableFromInline @exclusivity(unchecked) var function: _ReduceFunction<State, Action>?
   @usableFromInline let make: () -> _ReduceFunction<State, Action>
 
   @usableFromInline

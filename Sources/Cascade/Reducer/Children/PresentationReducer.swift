@@ -82,14 +82,16 @@ func _presentationFunction<Parent: Reducer, Destination: Reducer>(
     return op._run(
       _PresentationAdapter(
         lifetime: lifetime, path: path, destination: destination, toAction: op.toChildAction,
-        identity: { $0.wrappedValue.map(lifetime.identity(of:)) },
+        identity: { path.read(&$0) { $0.wrappedValue.map(lifetime.identity(of:)) } },
         identityOf: lifetime.identity(of:),
         positions: _SingleChildPositions(identifiedIn: lifetime)))
   }
   return op._run(
     _PresentationAdapter(
       lifetime: lifetime, path: path, destination: destination, toAction: op.toChildAction,
-      identity: { $0._box == nil ? nil : _Presence() },
+      // The path read inside the closure: read through a closure, the presentation was
+      // retained and released to be handed over.
+      identity: { path.read(&$0) { $0._box == nil ? nil : _Presence() } },
       identityOf: { _ in _Presence() },
       positions: _SingleChildPositions(fixedIn: lifetime)))
 }
@@ -113,7 +115,7 @@ struct _PresentationAdapter<
   @usableFromInline let destination: _LazyReduce<ChildState, ChildAction>
   @usableFromInline let presented = _PresentedDependencies()
   /// Who is presented, `nil` for no one.
-  @usableFromInline let identity: (PresentationState<ChildState>) -> Identity?
+  @usableFromInline let identity: (inout ParentState) -> Identity?
   /// Who a child is.
   @usableFromInline let identityOf: (ChildState) -> Identity
   /// Where a child's effects run, and the effect that ends everything a child started.
@@ -124,7 +126,7 @@ struct _PresentationAdapter<
     lifetime: _ChildLifetime<ChildState>, path: _PresentationPath<ParentState, ChildState>,
     destination: _LazyReduce<ChildState, ChildAction>,
     toAction: CasePath<ParentAction, PresentationAction<ChildAction>>,
-    identity: @escaping (PresentationState<ChildState>) -> Identity?,
+    identity: @escaping (inout ParentState) -> Identity?,
     identityOf: @escaping (ChildState) -> Identity,
     positions: _SingleChildPositions<Identity, ParentAction>
   ) {
@@ -149,7 +151,7 @@ struct _PresentationAdapter<
   }
 
   @inlinable @inline(__always)
-  func before(_ state: inout ParentState) -> Identity? { path.read(&state, identity) }
+  func before(_ state: inout ParentState) -> Identity? { identity(&state) }
 
   @inlinable
   func runChild(
@@ -168,6 +170,7 @@ struct _PresentationAdapter<
     }
     // An alert or a dialog goes away once one of its buttons is sent, before the parent sees
     // the button's action, unless its own reducer already replaced it.
+    guard lifetime.canBeEphemeral else { return effects }
     path.modify(&state) { presentation in
       if let child = presentation.wrappedValue, lifetime.isEphemeral(child),
         identityOf(child) == before
@@ -184,13 +187,13 @@ struct _PresentationAdapter<
   @inlinable @inline(__always)
   func remove(_ state: inout ParentState, _: Void, before: Identity?) {
     // Only the child that was asked to go: the parent may have presented another one.
-    guard let before, path.read(&state, identity) == before else { return }
+    guard let before, identity(&state) == before else { return }
     path.modify(&state) { $0.wrappedValue = nil }
   }
 
   @inlinable @inline(__always)
   func ended(_ state: inout ParentState, before: Identity?) -> Effect<ParentAction> {
-    _endReplacedChild(before: before, now: path.read(&state, identity), end: positions.end)
+    _endReplacedChild(before: before, now: identity(&state), end: positions.end)
   }
 
   @inlinable
