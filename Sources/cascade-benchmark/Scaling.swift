@@ -336,7 +336,12 @@ struct RowSource {
 @MainActor
 enum Scaling {
   static let rowCounts = [100, 1_000, 10_000]
-  static let depths = [1, 5, 10, 20]
+  /// S3's depths; `CASCADE_BENCHMARK_DEPTHS=1,20` picks others (a profiler's run, which needs
+  /// one depth at a time to read a level's cost from its counts).
+  static let depths =
+    ProcessInfo.processInfo.environment["CASCADE_BENCHMARK_DEPTHS"].map {
+      $0.split(separator: ",").compactMap { Int($0) }
+    } ?? [1, 5, 10, 20]
   static let observerCounts = [1, 10, 100, 1_000]
   static let testRowCounts = [10, 100, 1_000, 10_000]
   static let recordedRowCounts = [10, 100, 1_000, 10_000]
