@@ -135,10 +135,8 @@ struct _SingleChildAdapter<
   ParentState, ParentAction, ChildState, ChildAction, Identity: Equatable
 >: _ChildAdapter {
   @usableFromInline let lifetime: _ChildLifetime<ChildState>
-  /// The child's action inside a parent action, if it is one.
-  @usableFromInline let extract: (ParentAction) -> ChildAction?
-  /// A child action as the parent's.
-  @usableFromInline let embed: @Sendable (ChildAction) -> ParentAction
+  /// The child's action inside a parent action, and a child action as the parent's.
+  @usableFromInline let route: _CaseRoute<ParentAction, ChildAction>
   /// Who the child is now; `nil` when there is no child.
   @usableFromInline let identity: (inout ParentState) -> Identity?
   /// Where a child's effects run, and the effect that ends them.
@@ -150,16 +148,14 @@ struct _SingleChildAdapter<
 
   @inlinable
   init(
-    lifetime: _ChildLifetime<ChildState>, extract: @escaping (ParentAction) -> ChildAction?,
-    embed: @escaping @Sendable (ChildAction) -> ParentAction,
+    lifetime: _ChildLifetime<ChildState>, route: _CaseRoute<ParentAction, ChildAction>,
     identity: @escaping (inout ParentState) -> Identity?,
     positions: _SingleChildPositions<Identity, ParentAction>,
     runChild: @escaping (inout ParentState, ChildAction) -> Effect<ChildAction>,
     stale: @escaping (ParentState) -> _StaleAction
   ) {
     self.lifetime = lifetime
-    self.extract = extract
-    self.embed = embed
+    self.route = route
     self.identity = identity
     self.positions = positions
     self.runChild = runChild
@@ -168,7 +164,7 @@ struct _SingleChildAdapter<
 
   @inlinable
   func command(_ action: ParentAction) -> _ChildCommand<Void, ChildAction, ChildState>? {
-    extract(action).map { .child((), $0) }
+    route.extract(action).map { .child((), $0) }
   }
 
   @inlinable
@@ -180,7 +176,7 @@ struct _SingleChildAdapter<
   ) -> Effect<ParentAction>? {
     guard let before else { return nil }
     let effect = runChild(&state, action)
-    return effect.isNone ? .none : effect.map(embed)._navigation(positions.position(before))
+    return effect.isNone ? .none : effect.map(route.embed)._navigation(positions.position(before))
   }
 
   @inlinable

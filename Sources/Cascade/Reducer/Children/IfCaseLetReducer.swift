@@ -61,11 +61,11 @@ func _ifCaseLetFunction<Parent: Reducer, Child: Reducer>(
 ) -> _ReduceFunction<Parent.State, Parent.Action> {
   // One navigation position per operator: its file and line tell two ifCaseLets apart.
   let lifetime = op._lifetime(operator: _AnyID("ifCaseLet \(op.fileID):\(op.line)"))
-  let toChildState = op.toChildState
+  let toChildState = op.toChildState._route
   guard lifetime.identifiesByPositionOnly else {
     return _ifCaseLetFunction(
       op, lifetime, positions: _SingleChildPositions(identifiedIn: lifetime),
-      identity: { state in toChildState.extract(from: state).map(lifetime.identity(of:)) })
+      identity: { state in toChildState.extract(state).map(lifetime.identity(of:)) })
   }
   return _ifCaseLetFunction(
     op, lifetime, positions: _SingleChildPositions(fixedIn: lifetime),
@@ -79,14 +79,14 @@ func _ifCaseLetFunction<Parent: Reducer, Child: Reducer, Identity: Equatable>(
   identity: @escaping (Parent.State) -> Identity?
 ) -> _ReduceFunction<Parent.State, Parent.Action> {
   let child = _LazyReduce(op.child)
-  let toChildState = op.toChildState
+  let toChildState = op.toChildState._route
   return op._run(
     _SingleChildAdapter(
-      lifetime: lifetime, extract: op.toChildAction._extract, embed: op.toChildAction._embed,
+      lifetime: lifetime, route: op.toChildAction._route,
       identity: { identity($0) }, positions: positions,
       runChild: { state, childAction in
         // The engine found the child, so the state is in the case.
-        var childState = toChildState.extract(from: state)!
+        var childState = toChildState.extract(state)!
         let effect = child(&childState, childAction)
         state = toChildState.embed(childState)
         return effect

@@ -86,7 +86,7 @@ func _ifLetFunction<Parent: Reducer, Child: Reducer, Identity: Equatable>(
   let child = _LazyReduce(op.child)
   return op._run(
     _SingleChildAdapter(
-      lifetime: lifetime, extract: op.toChildAction._extract, embed: op.toChildAction._embed,
+      lifetime: lifetime, route: op.toChildAction._route,
       identity: { state in path.read(&state) { $0.map(identity) } }, positions: positions,
       runChild: { state, childAction in path.modify(&state) { child(&$0!, childAction) } },
       stale: { _ in .optionalChildIsNil }))

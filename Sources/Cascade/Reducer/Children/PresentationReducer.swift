@@ -105,11 +105,7 @@ func _presentationFunction<Parent: Reducer, Destination: Reducer>(
 struct _PresentationAdapter<
   ParentState, ParentAction, ChildState, ChildAction, Identity: Equatable
 >: _ChildAdapter {
-  // The path's parts, not the path: reading them from a stored path copied its three
-  // references at every action.
-  @usableFromInline let extract: @Sendable (ParentAction) -> PresentationAction<ChildAction>?
-  @usableFromInline let constructor: _ConstructorExtraction
-  @usableFromInline let embed: @Sendable (PresentationAction<ChildAction>) -> ParentAction
+  @usableFromInline let route: _CaseRoute<ParentAction, PresentationAction<ChildAction>>
   @usableFromInline let lifetime: _ChildLifetime<ChildState>
   @usableFromInline let path: _PresentationPath<ParentState, ChildState>
   @usableFromInline let destination: _LazyReduce<ChildState, ChildAction>
@@ -133,9 +129,7 @@ struct _PresentationAdapter<
     self.lifetime = lifetime
     self.path = path
     self.destination = destination
-    self.extract = toAction._extract
-    self.constructor = toAction._constructor
-    self.embed = toAction._embed
+    self.route = toAction._route
     self.identity = identity
     self.identityOf = identityOf
     self.positions = positions
@@ -143,7 +137,7 @@ struct _PresentationAdapter<
 
   @inlinable @inline(__always)
   func command(_ action: ParentAction) -> _ChildCommand<Void, ChildAction, ChildState>? {
-    switch _extractPayload(action, constructor, extract) {
+    switch route.extract(action) {
     case let .presented(childAction)?: .child((), childAction)
     case .dismiss?: .remove(())
     case nil: nil
@@ -163,7 +157,7 @@ struct _PresentationAdapter<
     }
     var effects = Effect<ParentAction>.none
     if let effect, !effect.isNone {
-      let embed = embed
+      let embed = route.embed
       effects = effect._mapPresented(
         { embed(.presented($0)) }, dismiss: { send in await send(embed(.dismiss)) }
       )._navigation(positions.position(before))
