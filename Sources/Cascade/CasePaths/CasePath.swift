@@ -255,6 +255,9 @@ struct _ConstructorExtraction: Sendable {
       }
     }
     if matched & _CaseTagCache.inPlace != 0 {
+      if matched & _CaseTagCache.indirect != 0 {
+        return _EnumMetadata.payloadInPlaceBox(of: root, as: Value.self)
+      }
       return _EnumMetadata.payloadInPlace(of: root, as: Value.self)
     }
     return metadata.payload(
@@ -296,6 +299,7 @@ func _firstMeeting<Root, Value>(
   var flags: Int64 = 0
   if isIndirect {
     flags |= _CaseTagCache.indirect
+    if metadata.projectionKeepsBox(of: root) { flags |= _CaseTagCache.inPlace }
   } else if metadata.projectionKeepsPayload(of: root, as: Value.self) {
     flags |= _CaseTagCache.inPlace
   }
