@@ -197,7 +197,16 @@ func measureInterleaved(
   func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
   var checksums = [Int](repeating: 0, count: cases.count)
   var units: [Int] = []
+  // `CASCADE_BENCHMARK_UNITS=N`: N units a pass, not calibrated, so that an instruction
+  // counter (callgrind) sees the same work from one run to the next.
+  let fixedUnits = ProcessInfo.processInfo.environment["CASCADE_BENCHMARK_UNITS"].flatMap {
+    Int($0)
+  }
   for (index, timed) in cases.enumerated() {
+    if let fixedUnits {
+      units.append(fixedUnits)
+      continue
+    }
     var count = 1
     while true {
       await timed.prepare(count)

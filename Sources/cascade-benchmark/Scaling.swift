@@ -62,6 +62,36 @@ struct Nested: Reducer {
   }
 }
 
+/// S3p: a feature presenting a feature of its own type, to any depth, through
+/// `@PresentationState` and the presentation `ifLet`.
+struct PresentingNested: Reducer {
+  struct State: Equatable {
+    var count = 0
+    @PresentationState var child: State?
+    /// A state presenting `depth` levels below this one.
+    init(depth: Int) {
+      _child = PresentationState(wrappedValue: depth > 0 ? State(depth: depth - 1) : nil)
+    }
+  }
+  indirect enum Action {
+    case increment
+    case child(PresentationAction<Action>)
+  }
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      if case .increment = action { state.count &+= 1 }
+      return .none
+    }
+    .ifLet(\.$child, action: Action.child) { PresentingNested() }
+  }
+}
+
+/// The action of the level `depth` presentations below the root:
+/// `.child(.presented(.child(.presented(... .increment))))`.
+func presentingNestedAction(_ depth: Int) -> PresentingNested.Action {
+  depth == 0 ? .increment : .child(.presented(presentingNestedAction(depth - 1)))
+}
+
 /// The action of the level `depth` below the root: `.child(.child(... .increment))`.
 func nestedAction(_ depth: Int) -> Nested.Action {
   depth == 0 ? .increment : .child(nestedAction(depth - 1))
@@ -161,6 +191,23 @@ final class PlainArrayHolder {
   case let .child(action):
     guard state.child != nil else { return 0 }
     return floorNestedIncrement(&state.child!, action)
+  }
+}
+
+/// S3p: the level an action names below the root of a plain recursive value held through
+/// `PresentationState`, changed, the action routed by hand a level at a time.
+@inline(never) func floorPresentingNestedIncrement(
+  _ state: inout PresentingNested.State, _ action: PresentingNested.Action
+) -> Int {
+  switch action {
+  case .increment:
+    state.count &+= 1
+    return state.count
+  case let .child(.presented(action)):
+    guard state.child != nil else { return 0 }
+    return floorPresentingNestedIncrement(&state.child!, action)
+  case .child(.dismiss):
+    return 0
   }
 }
 
@@ -289,7 +336,12 @@ struct RowSource {
 @MainActor
 enum Scaling {
   static let rowCounts = [100, 1_000, 10_000]
-  static let depths = [1, 5, 10, 20]
+  /// S3's depths; `CASCADE_BENCHMARK_DEPTHS=1,20` picks others (a profiler's run, which needs
+  /// one depth at a time to read a level's cost from its counts).
+  static let depths =
+    ProcessInfo.processInfo.environment["CASCADE_BENCHMARK_DEPTHS"].map {
+      $0.split(separator: ",").compactMap { Int($0) }
+    } ?? [1, 5, 10, 20]
   static let observerCounts = [1, 10, 100, 1_000]
   static let testRowCounts = [10, 100, 1_000, 10_000]
   static let recordedRowCounts = [10, 100, 1_000, 10_000]
@@ -388,13 +440,44 @@ enum Scaling {
           return total
         })
     }
+    var presentedRoots: [Timed] = []
+    var presentedFloors: [Timed] = []
+    for depth in depths {
+      let store = Store(initialState: PresentingNested.State(depth: depth)) { PresentingNested() }
+      var scoped = [store]
+      for _ in 0..<depth {
+        scoped.append(
+          scoped.last!.scope(state: \.$child, action: PresentingNested.Action.child)!)
+      }
+      let chain = scoped
+      let leaf = chain.last!
+      let action = presentingNestedAction(depth)
+      presentedRoots.append(
+        Timed { units in
+          for _ in 0..<units { store.send(action) }
+          return withExtendedLifetime(chain) { leaf.state.count }
+        })
+      var plain = PresentingNested.State(depth: depth)
+      presentedFloors.append(
+        Timed { units in
+          var total = 0
+          for _ in 0..<units { total &+= floorPresentingNestedIncrement(&plain, action) }
+          return total
+        })
+    }
     let count = depths.count
-    let timings = await measureInterleaved(leaves + roots + floors)
+    let timings = await measureInterleaved(
+      leaves + roots + floors + presentedRoots + presentedFloors)
     let leaf = Array(timings[0..<count])
     let root = Array(timings[count..<(2 * count)])
+    let presented = ScalingResult(
+      id: "S3p", name: "root send through D nested presentations", sizes: depths,
+      run: Array(timings[(3 * count)..<(4 * count)]), floor: Array(timings[(4 * count)...]),
+      note: "a feature presenting itself (@PresentationState, the presentation ifLet), the D "
+        + "presented stores held; floor: the same value changed D levels down, routed by hand")
     let rootRow = ScalingResult(
       id: "S3r", name: "root send reaching depth D (ifLet chain)", sizes: depths, run: root,
-      floor: Array(timings[(2 * count)...]),
+      floor: Array(timings[(2 * count)..<(3 * count)]),
       note: "on S3's stores, the D scoped stores held; floor: a plain recursive value changed "
         + "D levels down, the action routed by hand")
     let leafGrowth = leaf.last!.nsPerOp / max(leaf.first!.nsPerOp, 0.01)
@@ -405,7 +488,7 @@ enum Scaling {
         run: leaf, floor: root,
         note: "floor: S3r, the root send of the same leaf's action on the same store; target: "
           + String(format: "growth ≤ 1.5× S3r's, here %.2f×", ratio)),
-      rootRow,
+      rootRow, presented,
     ]
   }
 

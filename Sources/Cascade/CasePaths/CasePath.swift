@@ -34,14 +34,8 @@ import Synchronization
 /// or compose paths with ``appending(path:)``. A function none of whose enum's cases holds its
 /// value type is reported once, with the file and line of the path, the first time it is used.
 public struct CasePath<Root, Value>: Sendable {
-  @usableFromInline let _embed: @Sendable (Value) -> Root
-  @usableFromInline let _extract: @Sendable (Root) -> Value?
-  /// For a path built from a case constructor: its enum's metadata and what the path has
-  /// learned of its cases, so that ``extract(from:)`` runs the fast path inline, in code
-  /// specialized for the enum, instead of through `_extract` (a call, and a frame, per level
-  /// of composition on every action).
-  /// ``_ConstructorExtraction/never`` for a path written with explicit functions.
-  @usableFromInline let _constructor: _ConstructorExtraction
+  /// The path's embed and extract: what every operator holding this path keeps.
+  @usableFromInline let _route: _CaseRoute<Root, Value>
 
   /// Creates a case path from explicit embed and extract functions.
   ///
@@ -55,9 +49,7 @@ public struct CasePath<Root, Value>: Sendable {
     embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?
   ) {
-    self._embed = embed
-    self._extract = extract
-    self._constructor = .never
+    self._route = _CaseRoute(embed: embed, extract: extract, constructor: .never)
   }
 
   /// Creates a case path from an enum case constructor alone, for a case with one payload.
@@ -76,19 +68,19 @@ public struct CasePath<Root, Value>: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) {
     let constructor = _ConstructorExtraction(metadata: _enumMetadata(Root.self))
-    self._embed = embed
-    self._extract = _extractor(embed, constructor, fileID: fileID, line: line)
-    self._constructor = constructor
+    self._route = _CaseRoute(
+      embed: embed, extract: _extractor(embed, constructor, fileID: fileID, line: line),
+      constructor: constructor)
   }
 
   /// Embeds a payload into the case.
   @inlinable
-  public func embed(_ value: Value) -> Root { _embed(value) }
+  public func embed(_ value: Value) -> Root { _route.embed(value) }
 
   /// Extracts the payload when `root` holds this case, or returns `nil`.
   @inlinable
   public func extract(from root: Root) -> Value? {
-    _extractPayload(root, _constructor, _extract)
+    _route.extract(root)
   }
 
   /// Whether `root` holds this case.
@@ -104,8 +96,8 @@ public struct CasePath<Root, Value>: Sendable {
     path: CasePath<Value, AppendedValue>
   ) -> CasePath<Root, AppendedValue> {
     CasePath<Root, AppendedValue>(
-      embed: { self._embed(path._embed($0)) },
-      extract: { self._extract($0).flatMap(path._extract) }
+      embed: { self._route.embed(path._route.embed($0)) },
+      extract: { self._route.extract($0).flatMap(path._route.extract) }
     )
   }
 }
@@ -146,9 +138,9 @@ extension CasePath where Value == Void, Root: Sendable {
   public init(_ value: Root) {
     let metadata = _enumMetadata(Root.self)
     let tag = metadata.tag(of: value)
-    self._embed = { _ in value }
-    self._extract = { metadata.tag(of: $0) == tag ? () : nil }
-    self._constructor = .never
+    self._route = _CaseRoute(
+      embed: { _ in value }, extract: { metadata.tag(of: $0) == tag ? () : nil },
+      constructor: .never)
   }
 }
 
@@ -195,14 +187,43 @@ func _extractor<Root, Value>(
   }
 }
 
-/// Extracts through a case path's parts: inline for a path built from a constructor that has
-/// met its case, else through `extract`. Operators capture the parts rather than the path, so
-/// that no copy of the path (three references) is made per action.
-@inlinable @inline(__always)
-func _extractPayload<Root, Value>(
-  _ root: Root, _ constructor: _ConstructorExtraction, _ extract: (Root) -> Value?
-) -> Value? {
-  constructor.extract(root, as: Value.self) ?? extract(root)
+/// A child's route through one enum case, the split of a case path written once: how its
+/// value is taken out of the parent's (`extract`) and put back (`embed`). Every child operator
+/// and `Scope` holds its action's route this way, and `ifCaseLet` and a `Scope` to a case of
+/// enum state hold their state's too.
+///
+/// For a path built from a case constructor, `constructor` knows the enum's metadata and what
+/// the path has learned of its cases, so that ``extract(_:)`` runs the fast path inline, in
+/// code specialized for the enum, instead of through `extractFunction` (a call, and a frame,
+/// per level of composition on every action). ``_ConstructorExtraction/never`` for a path
+/// written with explicit functions.
+@usableFromInline
+struct _CaseRoute<Root, Value>: Sendable {
+  @usableFromInline let embed: @Sendable (Value) -> Root
+  /// The path's own extraction: what ``extract(_:)`` calls when `constructor` cannot answer.
+  @usableFromInline let extractFunction: @Sendable (Root) -> Value?
+  @usableFromInline let constructor: _ConstructorExtraction
+
+  @inlinable
+  init(
+    embed: @escaping @Sendable (Value) -> Root,
+    extract: @escaping @Sendable (Root) -> Value?, constructor: _ConstructorExtraction
+  ) {
+    self.embed = embed
+    self.extractFunction = extract
+    self.constructor = constructor
+  }
+
+  /// The payload when `root` holds this case: inline for a path built from a constructor that
+  /// has met its case, else through `extractFunction`.
+  @inlinable @inline(__always)
+  func extract(_ root: Root) -> Value? {
+    constructor.extract(root, as: Value.self) ?? extractFunction(root)
+  }
+
+  /// Whether `root` holds this case.
+  @inlinable @inline(__always)
+  func matches(_ root: Root) -> Bool { extract(root) != nil }
 }
 
 /// The extraction of a case path built from a case constructor, once it has met its case:
@@ -234,6 +255,9 @@ struct _ConstructorExtraction: Sendable {
       }
     }
     if matched & _CaseTagCache.inPlace != 0 {
+      if matched & _CaseTagCache.indirect != 0 {
+        return _EnumMetadata.payloadInPlaceBox(of: root, as: Value.self)
+      }
       return _EnumMetadata.payloadInPlace(of: root, as: Value.self)
     }
     return metadata.payload(
@@ -275,6 +299,7 @@ func _firstMeeting<Root, Value>(
   var flags: Int64 = 0
   if isIndirect {
     flags |= _CaseTagCache.indirect
+    if metadata.projectionKeepsBox(of: root) { flags |= _CaseTagCache.inPlace }
   } else if metadata.projectionKeepsPayload(of: root, as: Value.self) {
     flags |= _CaseTagCache.inPlace
   }

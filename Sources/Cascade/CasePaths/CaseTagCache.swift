@@ -32,6 +32,7 @@ final class _CaseTagCache: Sendable {
   @usableFromInline static let indirect: Int64 = 1
   /// The payload is stored unchanged at the start of the enum's memory: no tag bits are kept
   /// in it, so it is read in place instead of through the destructive projection of a copy.
+  /// With ``indirect``: the payload's box's address is, and the payload is read in its box.
   @usableFromInline static let inPlace: Int64 = 2
   /// The enum has this one case: every value holds it, so no tag is read.
   @usableFromInline static let soleCase: Int64 = 4

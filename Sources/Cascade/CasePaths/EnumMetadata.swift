@@ -139,10 +139,8 @@ struct _EnumMetadata: @unchecked Sendable {
         let box = raw.assumingMemoryBound(to: AnyObject.self).move()
         return withExtendedLifetime(box) {
           let start = UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque())
-          let header = 2 * MemoryLayout<UnsafeRawPointer>.size
-          let alignment = MemoryLayout<Value>.alignment
-          let offset = (header + alignment - 1) & ~(alignment - 1)
-          return (start + offset).assumingMemoryBound(to: Value.self).pointee
+          return (start + _boxPayloadOffset(Value.self)).assumingMemoryBound(to: Value.self)
+            .pointee
         }
       }
     }
@@ -172,6 +170,30 @@ struct _EnumMetadata: @unchecked Sendable {
       }
     }
   #endif
+
+  /// Reads the payload of an `indirect` case in its box, the box's address read where it lies,
+  /// at the start of the enum's memory: for a case whose projection was found to leave that
+  /// address as it was (``projectionKeepsBox(of:)``). Neither the enum nor the box is copied.
+  @inlinable
+  static func payloadInPlaceBox<Root, Value>(of root: Root, as _: Value.Type) -> Value {
+    withUnsafePointer(to: root) { pointer in
+      let box = UnsafeRawPointer(pointer).load(as: UnsafeRawPointer.self)
+      return (box + _boxPayloadOffset(Value.self)).assumingMemoryBound(to: Value.self).pointee
+    }
+  }
+
+  /// Whether the first word of `root`, of an `indirect` case, is its box's address unchanged
+  /// (no tag bits kept in it): what projection leaves there, compared with what was there.
+  /// Asked once per case path and case, on the slow path.
+  @usableFromInline
+  func projectionKeepsBox<Root>(of root: Root) -> Bool {
+    #if CASCADE_PORTABLE || arch(wasm32) || _ptrauth(_arm64e)
+      return false
+    #else
+      guard MemoryLayout<Root>.size >= MemoryLayout<UnsafeRawPointer>.size else { return false }
+      return projectionKeepsPayload(of: root, as: AnyObject.self)
+    #endif
+  }
 
   /// Reads the payload of `root` where it lies, at the start of the enum's memory: for a case
   /// whose projection was found to change nothing (``projectionKeepsPayload(of:as:)``).
@@ -463,4 +485,13 @@ private struct _TupleMetadata {
       fromByteOffset: 3 * word + index * 2 * word, as: UnsafeRawPointer.self)
     return unsafeBitCast(pointer, to: Any.Type.self)
   }
+}
+
+/// Where an `indirect` case's payload starts in its box: after the object's header (its
+/// metadata and its reference counts), aligned for the payload.
+@inlinable
+func _boxPayloadOffset<Value>(_: Value.Type) -> Int {
+  let header = 2 * MemoryLayout<UnsafeRawPointer>.size
+  let alignment = MemoryLayout<Value>.alignment
+  return (header + alignment - 1) & ~(alignment - 1)
 }

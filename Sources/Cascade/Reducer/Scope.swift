@@ -126,9 +126,7 @@ public final class _CompiledScope<ParentState, ParentAction, Child: _CompiledRed
   @usableFromInline let path: _StatePath<ParentState, Child.State>?
   /// The child state's case when it is one of the parent state's (nil for a key path).
   @usableFromInline let casePath: _CaseScope<ParentState, Child.State>?
-  @usableFromInline let extract: @Sendable (ParentAction) -> Child.Action?
-  @usableFromInline let constructor: _ConstructorExtraction
-  @usableFromInline let embed: @Sendable (Child.Action) -> ParentAction
+  @usableFromInline let route: _CaseRoute<ParentAction, Child.Action>
 
   @inlinable
   init<R: Reducer>(
@@ -145,9 +143,7 @@ public final class _CompiledScope<ParentState, ParentAction, Child: _CompiledRed
       self.path = nil
       self.casePath = _CaseScope(path: casePath, fileID: fileID, line: line)
     }
-    extract = toChildAction._extract
-    constructor = toChildAction._constructor
-    embed = toChildAction._embed
+    route = toChildAction._route
   }
 }
 
@@ -158,7 +154,7 @@ extension _CompiledScope: _CompiledReducer {
   /// save and a stack buffer to set up.
   @inlinable
   public func _reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
-    guard let extracted = constructor.extract(action, as: Child.Action.self) else {
+    guard let extracted = route.constructor.extract(action, as: Child.Action.self) else {
       return _reduceExtracting(into: &state, action: action)
     }
     guard let childAction = extracted else { return .none }
@@ -167,7 +163,7 @@ extension _CompiledScope: _CompiledReducer {
     guard casePath == nil, let offset = path.unsafelyUnwrapped.offset else {
       return _reduceOutOfLine(into: &state, action: action, childAction)
     }
-    return ._embedding(embed) {
+    return ._embedding(route.embed) {
       _modifyStored(at: offset, in: &state) { child._reduce(into: &$0, action: childAction) }
     }
   }
@@ -177,7 +173,7 @@ extension _CompiledScope: _CompiledReducer {
   func _reduceExtracting(into state: inout ParentState, action: ParentAction) -> Effect<
     ParentAction
   > {
-    guard let childAction = extract(action) else { return .none }
+    guard let childAction = route.extractFunction(action) else { return .none }
     return _reduceOutOfLine(into: &state, action: action, childAction)
   }
 
@@ -187,9 +183,9 @@ extension _CompiledScope: _CompiledReducer {
     into state: inout ParentState, action: ParentAction, _ childAction: Child.Action
   ) -> Effect<ParentAction> {
     if let casePath {
-      return casePath.reduce(&state, action, childAction, child, embed: embed)
+      return casePath.reduce(&state, action, childAction, child, embed: route.embed)
     }
-    return ._embedding(embed) {
+    return ._embedding(route.embed) {
       path.unsafelyUnwrapped.modify(&state) { child._reduce(into: &$0, action: childAction) }
     }
   }
@@ -199,13 +195,13 @@ extension _CompiledScope: _CompiledReducer {
 /// it on every action.
 @usableFromInline
 final class _CaseScope<ParentState, ChildState> {
-  @usableFromInline let path: CasePath<ParentState, ChildState>
+  @usableFromInline let route: _CaseRoute<ParentState, ChildState>
   @usableFromInline let fileID: StaticString
   @usableFromInline let line: UInt
 
   @inlinable
   init(path: CasePath<ParentState, ChildState>, fileID: StaticString, line: UInt) {
-    self.path = path
+    self.route = path._route
     self.fileID = fileID
     self.line = line
   }
@@ -215,12 +211,12 @@ final class _CaseScope<ParentState, ChildState> {
     _ state: inout ParentState, _ action: ParentAction, _ childAction: Child.Action,
     _ child: Child, embed: @escaping @Sendable (Child.Action) -> ParentAction
   ) -> Effect<ParentAction> where Child.State == ChildState {
-    guard var childState = path.extract(from: state) else {
+    guard var childState = route.extract(state) else {
       _reportScopeCaseMismatch(action, state, fileID: fileID, line: line)
       return .none
     }
     let effect = Effect._embedding(embed) { child._reduce(into: &childState, action: childAction) }
-    state = path.embed(childState)
+    state = route.embed(childState)
     return effect
   }
 }

@@ -228,6 +228,34 @@ private func twice<Root, Value>(
     #expect(compound.extract(from: .direct(1)) == nil)
   }
 
+  /// Once a path has met its `indirect` case, it reads the payload in its box where the enum
+  /// keeps the box's address untouched: the payload read must be whole, aligned and its own
+  /// copy, outliving the enum it came from.
+  @Test func indirectPayloadsReadInTheirBoxOnceLearned() {
+    let compound = CasePath(Indirect.compound)
+    var extracted: [(Int, String?, Int, [Int])] = []
+    for round in 0..<3 {
+      // Made fresh each round, and gone before the payload is read.
+      let root = Indirect.compound(round, "name \(round)", -round, Array(0...round))
+      extracted.append(try! #require(compound.extract(from: root)))
+    }
+    for (round, value) in extracted.enumerated() {
+      #expect(value.0 == round && value.1 == "name \(round)" && value.2 == -round)
+      #expect(value.3 == Array(0...round))
+    }
+    let recursive = CasePath(Indirect.recursive)
+    for _ in 0..<3 {
+      #expect(recursive.extract(from: .recursive(.boxed(7))) == .boxed(7))
+      #expect(recursive.extract(from: .boxed(7)) == nil)
+    }
+    typealias G = Generic<[String], Int>
+    let boxed = CasePath(G.boxed)
+    for round in 0..<3 {
+      #expect(boxed.extract(from: .boxed(["a", "\(round)"])) == ["a", "\(round)"])
+      #expect(boxed.extract(from: .second(round)) == nil)
+    }
+  }
+
   @Test func genericAndNestedEnums() {
     typealias G = Generic<String, Int>
     #expect(twice(CasePath(G.first), .first("a")) == ("a", "a"))

@@ -128,63 +128,109 @@ func _endReplacedChild<Identity: Equatable, Action>(
 }
 
 /// An adapter for `ifLet` and `ifCaseLet`: one child, found and run by the operator's
-/// closures, told apart by `_ChildLifetime`'s identity.
+/// closures, told apart by `Identity`: a `_ChildIdentity`, or `_Presence` for a child told
+/// apart by its position alone (see `_SingleChildPositions`).
 @usableFromInline
-struct _SingleChildAdapter<ParentState, ParentAction, ChildState, ChildAction>: _ChildAdapter {
+struct _SingleChildAdapter<
+  ParentState, ParentAction, ChildState, ChildAction, Identity: Equatable
+>: _ChildAdapter {
   @usableFromInline let lifetime: _ChildLifetime<ChildState>
-  /// The child's action inside a parent action, if it is one.
-  @usableFromInline let extract: (ParentAction) -> ChildAction?
-  /// A child action as the parent's.
-  @usableFromInline let embed: @Sendable (ChildAction) -> ParentAction
+  /// The child's action inside a parent action, and a child action as the parent's.
+  @usableFromInline let route: _CaseRoute<ParentAction, ChildAction>
   /// Who the child is now; `nil` when there is no child.
-  @usableFromInline let identity: (inout ParentState) -> _ChildIdentity?
+  @usableFromInline let identity: (inout ParentState) -> Identity?
+  /// Where a child's effects run, and the effect that ends them.
+  @usableFromInline let positions: _SingleChildPositions<Identity, ParentAction>
   /// Runs the child reducer on the child's state, in place; called only when there is a child.
   @usableFromInline let runChild: (inout ParentState, ChildAction) -> Effect<ChildAction>
   /// What to say when a child action comes with no child.
   @usableFromInline let stale: (ParentState) -> _StaleAction
 
-  @usableFromInline
+  @inlinable
   init(
-    lifetime: _ChildLifetime<ChildState>, extract: @escaping (ParentAction) -> ChildAction?,
-    embed: @escaping @Sendable (ChildAction) -> ParentAction,
-    identity: @escaping (inout ParentState) -> _ChildIdentity?,
+    lifetime: _ChildLifetime<ChildState>, route: _CaseRoute<ParentAction, ChildAction>,
+    identity: @escaping (inout ParentState) -> Identity?,
+    positions: _SingleChildPositions<Identity, ParentAction>,
     runChild: @escaping (inout ParentState, ChildAction) -> Effect<ChildAction>,
     stale: @escaping (ParentState) -> _StaleAction
   ) {
     self.lifetime = lifetime
-    self.extract = extract
-    self.embed = embed
+    self.route = route
     self.identity = identity
+    self.positions = positions
     self.runChild = runChild
     self.stale = stale
   }
 
   @inlinable
   func command(_ action: ParentAction) -> _ChildCommand<Void, ChildAction, ChildState>? {
-    extract(action).map { .child((), $0) }
+    route.extract(action).map { .child((), $0) }
   }
 
   @inlinable
-  func before(_ state: inout ParentState) -> _ChildIdentity? { identity(&state) }
+  func before(_ state: inout ParentState) -> Identity? { identity(&state) }
 
   @inlinable
   func runChild(
-    _ state: inout ParentState, _: Void, _ action: ChildAction, before: _ChildIdentity?
+    _ state: inout ParentState, _: Void, _ action: ChildAction, before: Identity?
   ) -> Effect<ParentAction>? {
     guard let before else { return nil }
     let effect = runChild(&state, action)
-    return effect.isNone ? .none : effect.map(embed)._navigation(lifetime.position(before))
+    return effect.isNone ? .none : effect.map(route.embed)._navigation(positions.position(before))
   }
 
   @inlinable
-  func ended(_ state: inout ParentState, before: _ChildIdentity?) -> Effect<ParentAction> {
-    _endReplacedChild(before: before, now: identity(&state)) { lifetime.end(lifetime.position($0)) }
+  func ended(_ state: inout ParentState, before: Identity?) -> Effect<ParentAction> {
+    _endReplacedChild(before: before, now: identity(&state), end: positions.end)
   }
 
   @inlinable
   func stale(_: _ChildCommandKind, _: Void, in state: ParentState) -> _StaleAction {
     stale(state)
   }
+}
+
+/// Where a single child's effects run, and the effect that ends them, by its identity.
+///
+/// A child told apart by its position alone (neither an enum nor `Identifiable`) always has
+/// the same position: its identity is `_Presence` (there or not), and its position and the
+/// effect that ends it are made once. Any other child's identity is a `_ChildIdentity`, which
+/// holds an `AnyHashable?`: a resilient type of the standard library, so every copy and
+/// compare of one goes through the runtime.
+@usableFromInline
+struct _SingleChildPositions<Identity: Equatable, Action> {
+  @usableFromInline let position: (Identity) -> _AnyID
+  @usableFromInline let end: (Identity) -> Effect<Action>
+
+  @inlinable
+  init(position: @escaping (Identity) -> _AnyID, end: @escaping (Identity) -> Effect<Action>) {
+    self.position = position
+    self.end = end
+  }
+}
+
+extension _SingleChildPositions where Identity == _Presence {
+  /// The one position of a child told apart by its position alone.
+  @inlinable
+  init<Child>(fixedIn lifetime: _ChildLifetime<Child>) {
+    let position = lifetime.position(.position)
+    let end: Effect<Action> = lifetime.end(position)
+    self.init(position: { _ in position }, end: { _ in end })
+  }
+}
+
+extension _SingleChildPositions where Identity == _ChildIdentity {
+  /// The positions of a child told apart by its case or its id.
+  @inlinable
+  init<Child>(identifiedIn lifetime: _ChildLifetime<Child>) {
+    self.init(position: lifetime.position, end: { lifetime.end(lifetime.position($0)) })
+  }
+}
+
+/// The identity of a child told apart by its position alone: it is there or not.
+@usableFromInline
+struct _Presence: Equatable {
+  @inlinable init() {}
 }
 
 /// The reducer every child operator builds: `ifLet`, `ifCaseLet`, `forEach`, and the
@@ -262,7 +308,8 @@ final class _HeldAdapter<Adapter: _ChildAdapter> {
 /// end. The cost per action is one check that the function is built.
 @usableFromInline
 final class _LazyReduce<State, Action> {
-  @usableFromInline var function: _ReduceFunction<State, Action>?
+  // Unchecked: read at every action, written once, on the store's actor.
+  @usableFromInline @exclusivity(unchecked) var function: _ReduceFunction<State, Action>?
   @usableFromInline let make: () -> _ReduceFunction<State, Action>
 
   @usableFromInline

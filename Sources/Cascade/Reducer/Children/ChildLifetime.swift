@@ -45,6 +45,7 @@ final class _ChildLifetime<Child> {
     } else {
       kind = .position
     }
+    if case .enumeration = kind { canBeEphemeral = true } else { canBeEphemeral = isEphemeralType }
   }
 
   /// Whether every child here has the same identity, so a replaced child is the same child.
@@ -67,6 +68,10 @@ final class _ChildLifetime<Child> {
       return _ChildIdentity(tag: tag, id: enumCase(tag, of: child).id?(child))
     }
   }
+
+  /// Whether a child here may go away by itself once acted on: an alert, a dialog, or an enum
+  /// of destinations (one of whose cases may be one). When not, no child is read to ask.
+  @usableFromInline let canBeEphemeral: Bool
 
   /// Whether `child` goes away by itself once acted on: an alert or a dialog, presented
   /// directly or as a case of a destination enum.

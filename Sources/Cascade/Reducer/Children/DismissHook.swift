@@ -64,23 +64,33 @@ struct _PresentedMapper<Source, Target>: _EffectMapper {
 /// child action allocates nothing once warm.
 @usableFromInline
 final class _PresentedDependencies {
-  private var base: _DependencyBox?
-  private var presented: _DependencyBox?
+  // Unchecked: an operator's adapter runs on its store's actor, one action at a time; checked,
+  // each level of a nested presentation paid two dynamic exclusivity checks per action.
+  @usableFromInline @exclusivity(unchecked) var base: _DependencyBox?
+  @usableFromInline @exclusivity(unchecked) var presented: _DependencyBox?
 
   @usableFromInline
   init() {}
 
-  @usableFromInline
+  /// Inlinable, so that each level of a nested presentation runs its child through it without
+  /// a generic call.
+  @inlinable
   func run<Result>(_ body: () -> Result) -> Result {
-    guard let current = _BatchDependencies.current else {
-      return DependencyValues._withValue(
-        Self.presenting(DependencyValues._current), operation: body)
-    }
-    if current !== base || presented == nil {
-      base = current
-      presented = _DependencyBox(Self.presenting(current.values))
-    }
-    return _BatchDependencies.with(presented!, body)
+    guard let current = _BatchDependencies.current else { return runOutsideBatch(body) }
+    if current !== base || presented == nil { derive(from: current) }
+    return _BatchDependencies.with(presented.unsafelyUnwrapped, body)
+  }
+
+  /// Derives the presented values from the batch's `current` ones, once per batch values.
+  @usableFromInline
+  func derive(from current: _DependencyBox) {
+    base = current
+    presented = _DependencyBox(Self.presenting(current.values))
+  }
+
+  @usableFromInline
+  func runOutsideBatch<Result>(_ body: () -> Result) -> Result {
+    DependencyValues._withValue(Self.presenting(DependencyValues._current), operation: body)
   }
 
   private static func presenting(_ values: DependencyValues) -> DependencyValues {

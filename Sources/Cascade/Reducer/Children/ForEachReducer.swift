@@ -80,11 +80,7 @@ struct _ElementsAdapter<
 >:
   _ChildAdapter
 {
-  // The path's parts, not the path: reading them from a stored path copied its three
-  // references at every action.
-  @usableFromInline let extract: @Sendable (ParentAction) -> IdentifiedAction<ID, ElementAction>?
-  @usableFromInline let constructor: _ConstructorExtraction
-  @usableFromInline let embed: @Sendable (IdentifiedAction<ID, ElementAction>) -> ParentAction
+  @usableFromInline let route: _CaseRoute<ParentAction, IdentifiedAction<ID, ElementAction>>
   @usableFromInline let lifetime: _ChildLifetime<ElementState>
   @usableFromInline let path: _StatePath<ParentState, IdentifiedArray<ID, ElementState>>
   @usableFromInline let element: _LazyReduce<ElementState, ElementAction>
@@ -100,17 +96,12 @@ struct _ElementsAdapter<
     self.lifetime = lifetime
     self.path = path
     self.element = element
-    self.extract = toAction._extract
-    self.constructor = toAction._constructor
-    self.embed = toAction._embed
+    self.route = toAction._route
   }
 
   @inlinable @inline(__always)
   func command(_ action: ParentAction) -> _ChildCommand<ID, ElementAction, ElementState>? {
-    guard
-      case let .element(id, elementAction)? = _extractPayload(
-        action, constructor, extract)
-    else { return nil }
+    guard case let .element(id, elementAction)? = route.extract(action) else { return nil }
     return .child(id, elementAction)
   }
 
@@ -129,7 +120,7 @@ struct _ElementsAdapter<
     }
     guard let effect else { return nil }
     if effect.isNone { return Effect.none }
-    let embed = embed
+    let embed = route.embed
     return effect.map { embed(.element(id: id, action: $0)) }
       ._navigation(lifetime.position(element: id))
   }

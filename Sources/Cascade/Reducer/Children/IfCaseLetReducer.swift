@@ -59,21 +59,34 @@ public typealias _IfCaseLetReducer<Parent: Reducer, Child: Reducer> = _ChildRedu
 func _ifCaseLetFunction<Parent: Reducer, Child: Reducer>(
   _ op: _IfCaseLetReducer<Parent, Child>
 ) -> _ReduceFunction<Parent.State, Parent.Action> {
-  let child = _LazyReduce(op.child)
-  let toChildState = op.toChildState
   // One navigation position per operator: its file and line tell two ifCaseLets apart.
   let lifetime = op._lifetime(operator: _AnyID("ifCaseLet \(op.fileID):\(op.line)"))
-  let positionOnly = lifetime.identifiesByPositionOnly
+  let toChildState = op.toChildState._route
+  guard lifetime.identifiesByPositionOnly else {
+    return _ifCaseLetFunction(
+      op, lifetime, positions: _SingleChildPositions(identifiedIn: lifetime),
+      identity: { state in toChildState.extract(state).map(lifetime.identity(of:)) })
+  }
+  return _ifCaseLetFunction(
+    op, lifetime, positions: _SingleChildPositions(fixedIn: lifetime),
+    identity: { state in toChildState.matches(state) ? _Presence() : nil })
+}
+
+/// `ifCaseLet`'s adapter, its children told apart by `identity`.
+func _ifCaseLetFunction<Parent: Reducer, Child: Reducer, Identity: Equatable>(
+  _ op: _IfCaseLetReducer<Parent, Child>, _ lifetime: _ChildLifetime<Child.State>,
+  positions: _SingleChildPositions<Identity, Parent.Action>,
+  identity: @escaping (Parent.State) -> Identity?
+) -> _ReduceFunction<Parent.State, Parent.Action> {
+  let child = _LazyReduce(op.child)
+  let toChildState = op.toChildState._route
   return op._run(
     _SingleChildAdapter(
-      lifetime: lifetime, extract: op.toChildAction._extract, embed: op.toChildAction._embed,
-      identity: { state in
-        if positionOnly { return toChildState.matches(state) ? .position : nil }
-        return toChildState.extract(from: state).map(lifetime.identity(of:))
-      },
+      lifetime: lifetime, route: op.toChildAction._route,
+      identity: { identity($0) }, positions: positions,
       runChild: { state, childAction in
         // The engine found the child, so the state is in the case.
-        var childState = toChildState.extract(from: state)!
+        var childState = toChildState.extract(state)!
         let effect = child(&childState, childAction)
         state = toChildState.embed(childState)
         return effect

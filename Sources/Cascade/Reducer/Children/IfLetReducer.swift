@@ -63,19 +63,31 @@ public typealias _IfLetReducer<Parent: Reducer, Child: Reducer> = _ChildReducer<
 func _ifLetFunction<Parent: Reducer, Child: Reducer>(
   _ op: _IfLetReducer<Parent, Child>
 ) -> _ReduceFunction<Parent.State, Parent.Action> {
-  let child = _LazyReduce(op.child)
-  let path = _StatePath(op.toChildState)
   let lifetime = op._lifetime(operator: _AnyID(keyPath: op.toChildState))
-  let positionOnly = lifetime.identifiesByPositionOnly
+  let path = _StatePath(op.toChildState)
+  guard lifetime.identifiesByPositionOnly else {
+    return _ifLetFunction(
+      op, lifetime, path, positions: _SingleChildPositions(identifiedIn: lifetime),
+      identity: { child in lifetime.identity(of: child) })
+  }
+  return _ifLetFunction(
+    op, lifetime, path, positions: _SingleChildPositions(fixedIn: lifetime),
+    identity: { _ in _Presence() })
+}
+
+/// `ifLet`'s adapter, its children told apart by `identity`.
+@inlinable
+func _ifLetFunction<Parent: Reducer, Child: Reducer, Identity: Equatable>(
+  _ op: _IfLetReducer<Parent, Child>, _ lifetime: _ChildLifetime<Child.State>,
+  _ path: _StatePath<Parent.State, Child.State?>,
+  positions: _SingleChildPositions<Identity, Parent.Action>,
+  identity: @escaping (Child.State) -> Identity
+) -> _ReduceFunction<Parent.State, Parent.Action> {
+  let child = _LazyReduce(op.child)
   return op._run(
     _SingleChildAdapter(
-      lifetime: lifetime, extract: op.toChildAction._extract, embed: op.toChildAction._embed,
-      identity: { state in
-        path.read(&state) { child in
-          if positionOnly { return child == nil ? nil : .position }
-          return child.map(lifetime.identity(of:))
-        }
-      },
+      lifetime: lifetime, route: op.toChildAction._route,
+      identity: { state in path.read(&state) { $0.map(identity) } }, positions: positions,
       runChild: { state, childAction in path.modify(&state) { child(&$0!, childAction) } },
       stale: { _ in .optionalChildIsNil }))
 }

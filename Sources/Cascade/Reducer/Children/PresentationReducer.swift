@@ -82,24 +82,18 @@ func _presentationFunction<Parent: Reducer, Destination: Reducer>(
     return op._run(
       _PresentationAdapter(
         lifetime: lifetime, path: path, destination: destination, toAction: op.toChildAction,
-        identity: { $0.wrappedValue.map(lifetime.identity(of:)) },
+        identity: { path.read(&$0) { $0.wrappedValue.map(lifetime.identity(of:)) } },
         identityOf: lifetime.identity(of:),
-        end: { lifetime.end(lifetime.position($0)) },
-        position: lifetime.position))
+        positions: _SingleChildPositions(identifiedIn: lifetime)))
   }
-  // A child told apart by its position alone always has the same position: its position and
-  // the effect that ends it are made once, and whether it is there is all its identity says
-  // (a `_ChildIdentity` holds an `AnyHashable?`, whose every copy and compare goes through
-  // the runtime).
-  let fixedPosition = lifetime.position(.position)
-  let endFixedPosition: Effect<Parent.Action> = lifetime.end(fixedPosition)
   return op._run(
     _PresentationAdapter(
       lifetime: lifetime, path: path, destination: destination, toAction: op.toChildAction,
-      identity: { $0._box == nil ? nil : _Presence() },
+      // The path read inside the closure: read through a closure, the presentation was
+      // retained and released to be handed over.
+      identity: { path.read(&$0) { $0._box == nil ? nil : _Presence() } },
       identityOf: { _ in _Presence() },
-      end: { _ in endFixedPosition },
-      position: { _ in fixedPosition }))
+      positions: _SingleChildPositions(fixedIn: lifetime)))
 }
 
 /// The presentation `ifLet`'s adapter: one presented child, told apart by `Identity`.
@@ -111,49 +105,39 @@ func _presentationFunction<Parent: Reducer, Destination: Reducer>(
 struct _PresentationAdapter<
   ParentState, ParentAction, ChildState, ChildAction, Identity: Equatable
 >: _ChildAdapter {
-  // The path's parts, not the path: reading them from a stored path copied its three
-  // references at every action.
-  @usableFromInline let extract: @Sendable (ParentAction) -> PresentationAction<ChildAction>?
-  @usableFromInline let constructor: _ConstructorExtraction
-  @usableFromInline let embed: @Sendable (PresentationAction<ChildAction>) -> ParentAction
+  @usableFromInline let route: _CaseRoute<ParentAction, PresentationAction<ChildAction>>
   @usableFromInline let lifetime: _ChildLifetime<ChildState>
   @usableFromInline let path: _PresentationPath<ParentState, ChildState>
   @usableFromInline let destination: _LazyReduce<ChildState, ChildAction>
   @usableFromInline let presented = _PresentedDependencies()
   /// Who is presented, `nil` for no one.
-  @usableFromInline let identity: (PresentationState<ChildState>) -> Identity?
+  @usableFromInline let identity: (inout ParentState) -> Identity?
   /// Who a child is.
   @usableFromInline let identityOf: (ChildState) -> Identity
-  /// The effect that ends everything a child started.
-  @usableFromInline let end: (Identity) -> Effect<ParentAction>
-  /// Where a child's effects run.
-  @usableFromInline let position: (Identity) -> _AnyID
+  /// Where a child's effects run, and the effect that ends everything a child started.
+  @usableFromInline let positions: _SingleChildPositions<Identity, ParentAction>
 
   @inlinable
   init(
     lifetime: _ChildLifetime<ChildState>, path: _PresentationPath<ParentState, ChildState>,
     destination: _LazyReduce<ChildState, ChildAction>,
     toAction: CasePath<ParentAction, PresentationAction<ChildAction>>,
-    identity: @escaping (PresentationState<ChildState>) -> Identity?,
+    identity: @escaping (inout ParentState) -> Identity?,
     identityOf: @escaping (ChildState) -> Identity,
-    end: @escaping (Identity) -> Effect<ParentAction>,
-    position: @escaping (Identity) -> _AnyID
+    positions: _SingleChildPositions<Identity, ParentAction>
   ) {
     self.lifetime = lifetime
     self.path = path
     self.destination = destination
-    self.extract = toAction._extract
-    self.constructor = toAction._constructor
-    self.embed = toAction._embed
+    self.route = toAction._route
     self.identity = identity
     self.identityOf = identityOf
-    self.end = end
-    self.position = position
+    self.positions = positions
   }
 
   @inlinable @inline(__always)
   func command(_ action: ParentAction) -> _ChildCommand<Void, ChildAction, ChildState>? {
-    switch _extractPayload(action, constructor, extract) {
+    switch route.extract(action) {
     case let .presented(childAction)?: .child((), childAction)
     case .dismiss?: .remove(())
     case nil: nil
@@ -161,7 +145,7 @@ struct _PresentationAdapter<
   }
 
   @inlinable @inline(__always)
-  func before(_ state: inout ParentState) -> Identity? { path.read(&state, identity) }
+  func before(_ state: inout ParentState) -> Identity? { identity(&state) }
 
   @inlinable
   func runChild(
@@ -173,13 +157,14 @@ struct _PresentationAdapter<
     }
     var effects = Effect<ParentAction>.none
     if let effect, !effect.isNone {
-      let embed = embed
+      let embed = route.embed
       effects = effect._mapPresented(
         { embed(.presented($0)) }, dismiss: { send in await send(embed(.dismiss)) }
-      )._navigation(position(before))
+      )._navigation(positions.position(before))
     }
     // An alert or a dialog goes away once one of its buttons is sent, before the parent sees
     // the button's action, unless its own reducer already replaced it.
+    guard lifetime.canBeEphemeral else { return effects }
     path.modify(&state) { presentation in
       if let child = presentation.wrappedValue, lifetime.isEphemeral(child),
         identityOf(child) == before
@@ -196,23 +181,17 @@ struct _PresentationAdapter<
   @inlinable @inline(__always)
   func remove(_ state: inout ParentState, _: Void, before: Identity?) {
     // Only the child that was asked to go: the parent may have presented another one.
-    guard let before, path.read(&state, identity) == before else { return }
+    guard let before, identity(&state) == before else { return }
     path.modify(&state) { $0.wrappedValue = nil }
   }
 
   @inlinable @inline(__always)
   func ended(_ state: inout ParentState, before: Identity?) -> Effect<ParentAction> {
-    _endReplacedChild(before: before, now: path.read(&state, identity), end: end)
+    _endReplacedChild(before: before, now: identity(&state), end: positions.end)
   }
 
   @inlinable
   func stale(_: _ChildCommandKind, _: Void, in _: ParentState) -> _StaleAction {
     .nothingPresented
   }
-}
-
-/// The identity of a child told apart by its position alone: it is there or not.
-@usableFromInline
-struct _Presence: Equatable {
-  @inlinable init() {}
 }

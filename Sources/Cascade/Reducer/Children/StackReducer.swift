@@ -77,12 +77,7 @@ func _stackFunction<Parent: Reducer, Destination: Reducer>(
 /// of the old one, whatever ids the new one's screens have.
 @usableFromInline
 struct _StackAdapter<ParentState, ParentAction, ElementState, ElementAction>: _ChildAdapter {
-  // The path's parts, not the path: reading them from a stored path copied its three
-  // references at every action.
-  @usableFromInline let extract:
-    @Sendable (ParentAction) -> StackAction<ElementState, ElementAction>?
-  @usableFromInline let constructor: _ConstructorExtraction
-  @usableFromInline let embed: @Sendable (StackAction<ElementState, ElementAction>) -> ParentAction
+  @usableFromInline let route: _CaseRoute<ParentAction, StackAction<ElementState, ElementAction>>
   @usableFromInline let lifetime: _ChildLifetime<ElementState>
   @usableFromInline let path: _StatePath<ParentState, StackState<ElementState>>
   @usableFromInline let destination: _LazyReduce<ElementState, ElementAction>
@@ -99,16 +94,14 @@ struct _StackAdapter<ParentState, ParentAction, ElementState, ElementAction>: _C
     self.lifetime = lifetime
     self.path = path
     self.destination = destination
-    self.extract = toAction._extract
-    self.constructor = toAction._constructor
-    self.embed = toAction._embed
+    self.route = toAction._route
   }
 
   @inlinable @inline(__always)
   func command(_ action: ParentAction) -> _ChildCommand<
     StackElementID, ElementAction, ElementState
   >? {
-    switch _extractPayload(action, constructor, extract) {
+    switch route.extract(action) {
     case let .element(id, elementAction)?: .child(id, elementAction)
     case let .popFrom(id)?: .remove(id)
     case let .push(id, element)?: .add(id, element)
@@ -139,7 +132,7 @@ struct _StackAdapter<ParentState, ParentAction, ElementState, ElementAction>: _C
     }
     guard let effect else { return nil }
     if effect.isNone { return Effect.none }
-    let embed = embed
+    let embed = route.embed
     return effect._mapPresented(
       { embed(.element(id: id, action: $0)) },
       dismiss: { send in await send(embed(.popFrom(id: id))) }
