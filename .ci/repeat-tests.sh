@@ -52,8 +52,7 @@ for kind in plain tsan; do
     flags=()
     # As .ci/run runs them: under the sanitizer one test at a time, without the explorations
     # and the test that needs two tests running together.
-    [ "$kind" = tsan ] && flags=(--sanitize=thread --no-parallel
-      --skip 'ExplorationTests|testsRunningTogetherHaveStorageOfTheirOwn')
+    [ "$kind" = tsan ] && flags=(--sanitize=thread --no-parallel --skip "$(cat .ci/tsan-skip)")
     start=$(date +%s)
     sanitized=0
     [ "$kind" = tsan ] && sanitized=1
