@@ -156,7 +156,12 @@ struct FileStorageTests {
     }
   }
 
-  @Test func aFileDeletedOutsideGivesBackTheDefault() throws {
+  /// A members file holding `[.first]` in a new folder, and disk storage that looks for
+  /// changes made outside only when asked: where the tests of outside changes start.
+  private func withMembersFile(
+    _ body: (_ url: URL, _ folder: borrowing TemporaryFolder, _ storage: SharedStorage) throws
+      -> Void
+  ) throws {
     let folder = TemporaryFolder(creating: true)
     let url = folder.file("members.json")
     try JSONEncoder().encode([Member.first]).write(to: url)
@@ -164,6 +169,12 @@ struct FileStorageTests {
     try withDependencies {
       $0.sharedStorage = storage
     } operation: { () throws in
+      try body(url, folder, storage)
+    }
+  }
+
+  @Test func aFileDeletedOutsideGivesBackTheDefault() throws {
+    try withMembersFile { url, _, storage in
       @Shared(.fileStorage(url)) var members = [Member]()
       #expect(members == [.first])
       try FileManager.default.removeItem(at: url)
@@ -174,14 +185,8 @@ struct FileStorageTests {
   }
 
   @Test func aFileMovedAwayAndBackIsLoadedAgain() throws {
-    let folder = TemporaryFolder(creating: true)
-    let url = folder.file("members.json")
-    let aside = folder.file("aside.json")
-    try JSONEncoder().encode([Member.first]).write(to: url)
-    let storage = SharedStorage.disk(watchInterval: nil)
-    try withDependencies {
-      $0.sharedStorage = storage
-    } operation: { () throws in
+    try withMembersFile { url, folder, storage in
+      let aside = folder.file("aside.json")
       @Shared(.fileStorage(url)) var members = [Member]()
       try FileManager.default.moveItem(at: url, to: aside)
       storage.checkForExternalChanges()
@@ -193,13 +198,7 @@ struct FileStorageTests {
   }
 
   @Test func aFileDeletedThenWrittenOutsideIsLoaded() throws {
-    let folder = TemporaryFolder(creating: true)
-    let url = folder.file("members.json")
-    try JSONEncoder().encode([Member.first]).write(to: url)
-    let storage = SharedStorage.disk(watchInterval: nil)
-    try withDependencies {
-      $0.sharedStorage = storage
-    } operation: { () throws in
+    try withMembersFile { url, _, storage in
       @Shared(.fileStorage(url)) var members = [Member]()
       try FileManager.default.removeItem(at: url)
       storage.checkForExternalChanges()
