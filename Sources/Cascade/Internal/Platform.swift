@@ -62,6 +62,24 @@ enum _SendLoopSlot {
       return box?.takeUnretainedValue()
     }
 
+    /// ``current``, not retained: valid while the loop that published it runs.
+    @inlinable static var currentUnretained: Unmanaged<_DependencyBox>? {
+      guard owner.load(ordering: .relaxed) == thread else { return nil }
+      return box
+    }
+
+    /// Publishes `box` in place of the current one for `body`, on the thread that owns the
+    /// slot (the caller has just read ``currentUnretained``): the owner stays as it is.
+    @inlinable @inline(__always)
+    static func replacing<Result>(
+      unretained box: Unmanaged<_DependencyBox>, _ body: () throws -> Result
+    ) rethrows -> Result {
+      let previousBox = self.box
+      self.box = box
+      defer { self.box = previousBox }
+      return try body()
+    }
+
     @inlinable
     static func with<Result>(
       unretained box: Unmanaged<_DependencyBox>, _ body: () throws -> Result
@@ -82,6 +100,19 @@ enum _SendLoopSlot {
     @usableFromInline static let bound = _ThreadLocal<_DependencyBox>()
 
     @inlinable static var current: _DependencyBox? { bound.current }
+
+    /// ``current``, not retained: valid while the loop that published it runs.
+    @inlinable static var currentUnretained: Unmanaged<_DependencyBox>? {
+      bound.current.map { Unmanaged.passUnretained($0) }
+    }
+
+    /// Publishes `box` in place of the current one for `body`.
+    @inlinable
+    static func replacing<Result>(
+      unretained box: Unmanaged<_DependencyBox>, _ body: () throws -> Result
+    ) rethrows -> Result {
+      try with(unretained: box, body)
+    }
 
     @inlinable
     static func with<Result>(

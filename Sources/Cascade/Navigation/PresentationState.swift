@@ -66,7 +66,7 @@ public struct PresentationState<State> {
   }
 
   /// Mutates the presented state in place; `nil` when nothing is presented.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func _modify<Result>(_ body: (inout State) -> Result) -> Result? {
     guard _box != nil else { return nil }
     if !isKnownUniquelyReferenced(&_box!) { _box = _PresentationBox(_box!.value!) }

@@ -230,7 +230,7 @@ struct _StatePath<Root, Value> {
 /// Mutates, in place, the stored property at `offset` in `root` (an offset that
 /// `MemoryLayout.offset(of:)` gave, or one proven equivalent: its memory is bound to `Value`
 /// while `root`'s is).
-@inlinable
+@inlinable @inline(__always)
 func _modifyStored<Root, Value, Result>(
   at offset: Int, in root: inout Root, _ body: (inout Value) -> Result
 ) -> Result {

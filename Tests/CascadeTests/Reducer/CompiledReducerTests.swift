@@ -115,9 +115,12 @@ private enum Host {
     #expect(
       type(of: base.forEach(\.path, action: Host.Action.path) { Counter() }._compile())
         == Function.self)
+    // The presentation compiles to a value naming its parent and its destination, as a scope
+    // does; what it keeps (the presented child's lifetime, its dependencies, the destination's
+    // compiled form) is held by reference, made once when it is compiled.
     #expect(
       type(of: base.ifLet(\.$sheet, action: Host.Action.sheet) { Counter() }._compile())
-        == Function.self)
+        == _CompiledPresentation<_LeafReducer<Reduce<Host.State, Host.Action>>, Counter>.self)
     #expect(
       type(of: base.onChange(of: \.path.count) { _, _ in Host.base }._compile()) == Function.self)
     #expect(type(of: base.intercept()._compile()) == Function.self)

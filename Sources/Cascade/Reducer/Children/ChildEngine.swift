@@ -78,32 +78,31 @@ enum _ChildCommandKind {
 extension _ChildAdapter {
   /// Runs one action through the children and the parent: the sequence this file describes.
   @inlinable
-  func reduce(
-    _ state: inout ParentState, _ action: ParentAction,
-    parent: _ReduceFunction<ParentState, ParentAction>
-  ) -> Effect<ParentAction> {
+  func reduce<Parent: _CompiledReducer>(
+    _ state: inout ParentState, _ action: ParentAction, parent: Parent
+  ) -> Effect<ParentAction> where Parent.State == ParentState, Parent.Action == ParentAction {
     let before = before(&state)
     var effects: Effect<ParentAction>
     switch command(action) {
     case let .child(key, childAction)?:
       if let effect = runChild(&state, key, childAction, before: before) {
-        effects = effect.merge(with: parent(&state, action))
+        effects = effect.merge(with: parent._reduce(into: &state, action: action))
       } else {
         lifetime.reportStale(stale(.child, key, in: state), action: action)
-        effects = parent(&state, action)
+        effects = parent._reduce(into: &state, action: action)
       }
     case let .remove(key)?:
       let present = contains(&state, key, before: before)
-      effects = parent(&state, action)
+      effects = parent._reduce(into: &state, action: action)
       remove(&state, key, before: before)
       if !present { lifetime.reportStale(stale(.remove, key, in: state), action: action) }
     case let .add(key, child)?:
       if !add(&state, key, child) {
         lifetime.reportStale(stale(.add, key, in: state), action: action)
       }
-      effects = parent(&state, action)
+      effects = parent._reduce(into: &state, action: action)
     case nil:
-      effects = parent(&state, action)
+      effects = parent._reduce(into: &state, action: action)
     }
     return effects.merge(with: ended(&state, before: before))
   }
@@ -233,8 +232,30 @@ struct _Presence: Equatable {
   @inlinable init() {}
 }
 
-/// The reducer every child operator builds: `ifLet`, `ifCaseLet`, `forEach`, and the
-/// presentation `ifLet` and stack `forEach`.
+/// Who a single child is, as a type, so that an adapter compiled for it asks without a call
+/// through a function value: `_Presence` never reads the child, `_ChildIdentity` asks the
+/// child's lifetime for its case and id.
+@usableFromInline
+protocol _SingleChildIdentity: Equatable {
+  /// The identity of `child`, one of the children `lifetime` tells apart.
+  init<Child>(of child: @autoclosure () -> Child, in lifetime: _ChildLifetime<Child>)
+}
+
+extension _Presence: _SingleChildIdentity {
+  @inlinable @inline(__always)
+  init<Child>(of _: @autoclosure () -> Child, in _: _ChildLifetime<Child>) { self.init() }
+}
+
+extension _ChildIdentity: _SingleChildIdentity {
+  @inlinable
+  init<Child>(of child: @autoclosure () -> Child, in lifetime: _ChildLifetime<Child>) {
+    self = lifetime.identity(of: child())
+  }
+}
+
+/// The reducer `ifLet`, `ifCaseLet`, `forEach` and the stack `forEach` build. (The
+/// presentation `ifLet` builds `_PresentationReducer`, which runs the same engine, compiled to a
+/// value instead of a function.)
 ///
 /// It holds what every operator is given (the parent, the child, where the child's state and
 /// actions are, and where the operator was called) and the operator's adapter over the child
@@ -278,7 +299,7 @@ public struct _ChildReducer<Parent: Reducer, Child: Reducer, ToChildState, Child
   func _run<Adapter: _ChildAdapter>(_ adapter: Adapter) -> _ReduceFunction<
     Parent.State, Parent.Action
   > where Adapter.ParentState == Parent.State, Adapter.ParentAction == Parent.Action {
-    let parent = parent._reduceFunction()
+    let parent = _ClosureReducer(parent._reduceFunction())
     // Held by a class: captured as a struct, the adapter's references were copied at every
     // action.
     let held = _HeldAdapter(adapter)
@@ -324,4 +345,43 @@ final class _LazyReduce<State, Action> {
     function = built
     return built(&state, action)
   }
+}
+
+/// A child reducer's compiled form, built the first time the child gets an action (so that a
+/// feature can contain itself, as `_LazyReduce` explains) and then called directly, specialized
+/// to its type: no call through a function value, nothing retained per action.
+@usableFromInline
+final class _LazyCompiled<Child: Reducer> {
+  @usableFromInline let reducer: Child
+  /// The compiled child, once built; owned by this object (released in `deinit`). Unmanaged,
+  /// and held in an object of its own as a constant, so that a call borrows it: a stored
+  /// optional, or a pointer's pointee, was copied (its references retained and released) at
+  /// every action. Unchecked: read at every action, written once, on the store's actor.
+  @usableFromInline @exclusivity(unchecked) var compiled: Unmanaged<_CompiledBox<Child._Compiled>>?
+
+  @inlinable
+  init(_ reducer: Child) { self.reducer = reducer }
+
+  deinit { compiled?.release() }
+
+  @inlinable
+  func callAsFunction(_ state: inout Child.State, _ action: Child.Action) -> Effect<Child.Action> {
+    (compiled ?? build())._withUnsafeGuaranteedRef {
+      $0.compiled._reduce(into: &state, action: action)
+    }
+  }
+
+  @usableFromInline @inline(never)
+  func build() -> Unmanaged<_CompiledBox<Child._Compiled>> {
+    let built = Unmanaged.passRetained(_CompiledBox(reducer._compile()))
+    compiled = built
+    return built
+  }
+}
+
+/// A compiled reducer held by reference, as a constant (see `_LazyCompiled`).
+@usableFromInline
+final class _CompiledBox<Compiled: _CompiledReducer> {
+  @usableFromInline let compiled: Compiled
+  @usableFromInline init(_ compiled: Compiled) { self.compiled = compiled }
 }

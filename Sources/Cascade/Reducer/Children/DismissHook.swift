@@ -68,23 +68,31 @@ final class _PresentedDependencies {
   // each level of a nested presentation paid two dynamic exclusivity checks per action.
   @usableFromInline @exclusivity(unchecked) var base: _DependencyBox?
   @usableFromInline @exclusivity(unchecked) var presented: _DependencyBox?
+  /// `base`'s address, compared at every action without retaining `base` (which keeps the
+  /// address from being reused while it is remembered here).
+  @usableFromInline @exclusivity(unchecked) var baseAddress: UnsafeMutableRawPointer?
 
   @usableFromInline
   init() {}
 
   /// Inlinable, so that each level of a nested presentation runs its child through it without
   /// a generic call.
-  @inlinable
+  @inlinable @inline(__always)
   func run<Result>(_ body: () -> Result) -> Result {
-    guard let current = _BatchDependencies.current else { return runOutsideBatch(body) }
-    if current !== base || presented == nil { derive(from: current) }
-    return _BatchDependencies.with(presented.unsafelyUnwrapped, body)
+    // Unretained: the batch holds its values, and this object holds the derived ones, for
+    // the whole call; retained, each level of a nested presentation paid two retains and two
+    // releases per action.
+    guard let current = _SendLoopSlot.currentUnretained else { return runOutsideBatch(body) }
+    if current.toOpaque() != baseAddress { derive(from: current.takeUnretainedValue()) }
+    return _SendLoopSlot.replacing(
+      unretained: Unmanaged.passUnretained(presented.unsafelyUnwrapped), body)
   }
 
   /// Derives the presented values from the batch's `current` ones, once per batch values.
   @usableFromInline
   func derive(from current: _DependencyBox) {
     base = current
+    baseAddress = Unmanaged.passUnretained(current).toOpaque()
     presented = _DependencyBox(Self.presenting(current.values))
   }
 

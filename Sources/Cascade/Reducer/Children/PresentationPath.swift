@@ -39,7 +39,7 @@ struct _PresentationPath<Root, Child> {
   }
 
   /// Mutates the presentation in place.
-  @inlinable
+  @inlinable @inline(__always)
   func modify<Result>(
     _ root: inout Root, _ body: (inout PresentationState<Child>) -> Result
   ) -> Result {

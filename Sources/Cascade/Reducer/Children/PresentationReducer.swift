@@ -33,10 +33,10 @@ extension Reducer {
     line: UInt = #line
   ) -> _PresentationReducer<Self, Destination>
   where DestinationState == Destination.State, DestinationAction == Destination.Action {
-    _ChildReducer(
-      parent: self, child: destination(), toChildState: toPresentationState,
-      toChildAction: CasePath(toPresentationAction, fileID: fileID, line: line), fileID: fileID,
-      line: line, build: _presentationFunction)
+    _PresentationReducer(
+      parent: self, destination: destination(), toPresentationState: toPresentationState,
+      toPresentationAction: CasePath(toPresentationAction, fileID: fileID, line: line),
+      fileID: fileID, line: line)
   }
 
   /// Presents an alert or a confirmation dialog: it is dismissed as soon as one of its buttons
@@ -54,46 +54,127 @@ extension Reducer {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> _PresentationReducer<Self, EmptyReducer<DestinationState, DestinationAction>> {
-    _ChildReducer(
-      parent: self, child: EmptyReducer(), toChildState: toPresentationState,
-      toChildAction: CasePath(toPresentationAction, fileID: fileID, line: line), fileID: fileID,
-      line: line, build: _presentationFunction)
+    _PresentationReducer(
+      parent: self, destination: EmptyReducer(), toPresentationState: toPresentationState,
+      toPresentationAction: CasePath(toPresentationAction, fileID: fileID, line: line),
+      fileID: fileID, line: line)
   }
 }
 
 /// State that goes away by itself when the user acts on it: alerts and dialogs.
 public protocol _EphemeralState {}
 
-/// The reducer the presentation `ifLet`s build.
-public typealias _PresentationReducer<Parent: Reducer, Destination: Reducer> = _ChildReducer<
-  Parent, Destination, WritableKeyPath<Parent.State, PresentationState<Destination.State>>,
-  PresentationAction<Destination.Action>
->
+/// The reducer the presentation `ifLet`s build. You never name it: the operator returns it as
+/// `some Reducer`.
+///
+/// Unlike the other child operators, it compiles to a value whose type names its parent's
+/// compiled form and its destination's reducer type (``_CompiledPresentation``), as a `Scope`
+/// does: a presentation level runs as one specialized function that calls its parent and its
+/// destination directly, without a call through a function value. A feature that presents
+/// itself still compiles: the destination's compiled form is built the first time it gets an
+/// action, and held by reference.
+public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
+  public typealias State = Parent.State
+  public typealias Action = Parent.Action
 
-// Inlinable so that an app's presentation runs specialized to its own types.
-@inlinable
-func _presentationFunction<Parent: Reducer, Destination: Reducer>(
-  _ op: _PresentationReducer<Parent, Destination>
-) -> _ReduceFunction<Parent.State, Parent.Action> {
-  let lifetime = op._lifetime(operator: _AnyID(keyPath: op.toChildState))
-  let path = _PresentationPath(op.toChildState)
-  let destination = _LazyReduce(op.child)
-  guard lifetime.identifiesByPositionOnly else {
-    return op._run(
-      _PresentationAdapter(
-        lifetime: lifetime, path: path, destination: destination, toAction: op.toChildAction,
-        identity: { path.read(&$0) { $0.wrappedValue.map(lifetime.identity(of:)) } },
-        identityOf: lifetime.identity(of:),
-        positions: _SingleChildPositions(identifiedIn: lifetime)))
+  @usableFromInline let parent: Parent
+  @usableFromInline let destination: Destination
+  @usableFromInline let toPresentationState:
+    WritableKeyPath<Parent.State, PresentationState<Destination.State>>
+  @usableFromInline let toPresentationAction:
+    CasePath<Parent.Action, PresentationAction<Destination.Action>>
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+
+  @inlinable
+  init(
+    parent: Parent, destination: Destination,
+    toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>,
+    toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>,
+    fileID: StaticString, line: UInt
+  ) {
+    self.parent = parent
+    self.destination = destination
+    self.toPresentationState = toPresentationState
+    self.toPresentationAction = toPresentationAction
+    self.fileID = fileID
+    self.line = line
   }
-  return op._run(
-    _PresentationAdapter(
-      lifetime: lifetime, path: path, destination: destination, toAction: op.toChildAction,
-      // The path read inside the closure: read through a closure, the presentation was
-      // retained and released to be handed over.
-      identity: { path.read(&$0) { $0._box == nil ? nil : _Presence() } },
-      identityOf: { _ in _Presence() },
-      positions: _SingleChildPositions(fixedIn: lifetime)))
+
+  /// Runs one action. A store compiles the reducer once; called directly, each call starts
+  /// from a new presentation lifetime.
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
+    _compile()._reduce(into: &state, action: action)
+  }
+
+  @inlinable
+  public func _compile() -> _CompiledPresentation<Parent._Compiled, Destination> {
+    let lifetime = _ChildLifetime<Destination.State>(
+      operator: _AnyID(keyPath: toPresentationState), fileID: fileID, line: line)
+    let path = _PresentationPath(toPresentationState)
+    let destination = _LazyCompiled(self.destination)
+    let route = toPresentationAction._route
+    guard lifetime.identifiesByPositionOnly else {
+      return _CompiledPresentation(
+        parent: parent._compile(),
+        identified: _PresentationAdapter(
+          lifetime: lifetime, path: path, destination: destination, route: route,
+          positions: _SingleChildPositions(identifiedIn: lifetime)))
+    }
+    return _CompiledPresentation(
+      parent: parent._compile(),
+      byPosition: _PresentationAdapter(
+        lifetime: lifetime, path: path, destination: destination, route: route,
+        positions: _SingleChildPositions(fixedIn: lifetime)))
+  }
+}
+
+/// A presentation `ifLet`, compiled: the parent's compiled form and the adapter the child
+/// engine runs (see `ChildEngine.swift`), one of two kinds chosen when the store is built: a
+/// child told apart by its position alone, or by its case or id.
+public struct _CompiledPresentation<Parent: _CompiledReducer, Destination: Reducer>:
+  _CompiledReducer
+{
+  @usableFromInline typealias Adapter<Identity: _SingleChildIdentity> = _PresentationAdapter<
+    Parent.State, Parent.Action, Destination, Identity
+  >
+
+  @usableFromInline let parent: Parent
+  /// Keeps the adapter alive; the calls go through the unmanaged reference below, which a
+  /// call borrows: through a stored reference, each level retained and released its adapter
+  /// around every action.
+  @usableFromInline let owner: AnyObject
+  @usableFromInline let byPosition: Unmanaged<Adapter<_Presence>>?
+  @usableFromInline let identified: Unmanaged<Adapter<_ChildIdentity>>?
+
+  @inlinable
+  init(parent: Parent, byPosition: Adapter<_Presence>) {
+    self.parent = parent
+    self.owner = byPosition
+    self.byPosition = Unmanaged.passUnretained(byPosition)
+    self.identified = nil
+  }
+
+  @inlinable
+  init(parent: Parent, identified: Adapter<_ChildIdentity>) {
+    self.parent = parent
+    self.owner = identified
+    self.byPosition = nil
+    self.identified = Unmanaged.passUnretained(identified)
+  }
+
+  @inlinable
+  public func _reduce(
+    into state: inout Parent.State, action: Parent.Action
+  ) -> Effect<Parent.Action> {
+    if let byPosition {
+      return byPosition._withUnsafeGuaranteedRef { $0.reduce(&state, action, parent: parent) }
+    }
+    return identified.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+      $0.reduce(&state, action, parent: parent)
+    }
+  }
 }
 
 /// The presentation `ifLet`'s adapter: one presented child, told apart by `Identity`.
@@ -102,37 +183,42 @@ func _presentationFunction<Parent: Reducer, Destination: Reducer>(
 /// if it is still the one that was asked to go; an alert or a dialog goes away once one of its
 /// buttons is sent; the child's effects see `isPresented` and can dismiss it.
 @usableFromInline
-struct _PresentationAdapter<
-  ParentState, ParentAction, ChildState, ChildAction, Identity: Equatable
+final class _PresentationAdapter<
+  ParentState, ParentAction, Destination: Reducer, Identity: _SingleChildIdentity
 >: _ChildAdapter {
+  @usableFromInline typealias ChildState = Destination.State
+  @usableFromInline typealias ChildAction = Destination.Action
+
   @usableFromInline let route: _CaseRoute<ParentAction, PresentationAction<ChildAction>>
   @usableFromInline let lifetime: _ChildLifetime<ChildState>
   @usableFromInline let path: _PresentationPath<ParentState, ChildState>
-  @usableFromInline let destination: _LazyReduce<ChildState, ChildAction>
+  @usableFromInline let destination: _LazyCompiled<Destination>
   @usableFromInline let presented = _PresentedDependencies()
-  /// Who is presented, `nil` for no one.
-  @usableFromInline let identity: (inout ParentState) -> Identity?
-  /// Who a child is.
-  @usableFromInline let identityOf: (ChildState) -> Identity
   /// Where a child's effects run, and the effect that ends everything a child started.
   @usableFromInline let positions: _SingleChildPositions<Identity, ParentAction>
 
   @inlinable
   init(
     lifetime: _ChildLifetime<ChildState>, path: _PresentationPath<ParentState, ChildState>,
-    destination: _LazyReduce<ChildState, ChildAction>,
-    toAction: CasePath<ParentAction, PresentationAction<ChildAction>>,
-    identity: @escaping (inout ParentState) -> Identity?,
-    identityOf: @escaping (ChildState) -> Identity,
+    destination: _LazyCompiled<Destination>,
+    route: _CaseRoute<ParentAction, PresentationAction<ChildAction>>,
     positions: _SingleChildPositions<Identity, ParentAction>
   ) {
     self.lifetime = lifetime
     self.path = path
     self.destination = destination
-    self.route = toAction._route
-    self.identity = identity
-    self.identityOf = identityOf
+    self.route = route
     self.positions = positions
+  }
+
+  /// Who is presented, `nil` for no one. Read in place: a child told apart by its position
+  /// alone is not read at all.
+  @inlinable @inline(__always)
+  func identity(_ state: inout ParentState) -> Identity? {
+    path.read(&state) { presentation in
+      guard let box = presentation._box else { return nil }
+      return Identity(of: box.value.unsafelyUnwrapped, in: lifetime)
+    }
   }
 
   @inlinable @inline(__always)
@@ -147,7 +233,7 @@ struct _PresentationAdapter<
   @inlinable @inline(__always)
   func before(_ state: inout ParentState) -> Identity? { identity(&state) }
 
-  @inlinable
+  @inlinable @inline(__always)
   func runChild(
     _ state: inout ParentState, _: Void, _ action: ChildAction, before: Identity?
   ) -> Effect<ParentAction>? {
@@ -167,7 +253,7 @@ struct _PresentationAdapter<
     guard lifetime.canBeEphemeral else { return effects }
     path.modify(&state) { presentation in
       if let child = presentation.wrappedValue, lifetime.isEphemeral(child),
-        identityOf(child) == before
+        Identity(of: child, in: lifetime) == before
       {
         presentation.wrappedValue = nil
       }
