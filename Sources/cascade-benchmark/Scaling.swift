@@ -211,6 +211,14 @@ final class PlainArrayHolder {
   }
 }
 
+/// S3pl: the level `depth` presentations down changed from there: the action built from the
+/// leaf up, a level at a time (each level of the indirect enum is a box), then routed by hand.
+@inline(never) func floorPresentingNestedLeafIncrement(
+  _ state: inout PresentingNested.State, _ depth: Int
+) -> Int {
+  floorPresentingNestedIncrement(&state, presentingNestedAction(depth))
+}
+
 /// S4b: a small object made and inserted into a dictionary.
 @inline(never) func floorMakeRowObject(_ objects: inout [Int: PlainRowObject], _ id: Int) -> Int {
   objects[id] = PlainRowObject(id: id)
@@ -441,7 +449,9 @@ enum Scaling {
         })
     }
     var presentedRoots: [Timed] = []
+    var presentedLeaves: [Timed] = []
     var presentedFloors: [Timed] = []
+    var presentedLeafFloors: [Timed] = []
     for depth in depths {
       let store = Store(initialState: PresentingNested.State(depth: depth)) { PresentingNested() }
       var scoped = [store]
@@ -452,6 +462,11 @@ enum Scaling {
       let chain = scoped
       let leaf = chain.last!
       let action = presentingNestedAction(depth)
+      presentedLeaves.append(
+        Timed { units in
+          for _ in 0..<units { leaf.send(.increment) }
+          return withExtendedLifetime(chain) { leaf.state.count }
+        })
       presentedRoots.append(
         Timed { units in
           for _ in 0..<units { store.send(action) }
@@ -464,15 +479,27 @@ enum Scaling {
           for _ in 0..<units { total &+= floorPresentingNestedIncrement(&plain, action) }
           return total
         })
+      var plainForLeaf = PresentingNested.State(depth: depth)
+      presentedLeafFloors.append(
+        Timed { units in
+          var total = 0
+          for _ in 0..<units {
+            total &+= floorPresentingNestedLeafIncrement(&plainForLeaf, depth)
+          }
+          return total
+        })
     }
     let count = depths.count
     let timings = await measureInterleaved(
-      leaves + roots + floors + presentedRoots + presentedFloors)
+      leaves + roots + floors + presentedRoots + presentedFloors + presentedLeaves
+        + presentedLeafFloors)
     let leaf = Array(timings[0..<count])
     let root = Array(timings[count..<(2 * count)])
+    let presentedRoot = Array(timings[(3 * count)..<(4 * count)])
     let presented = ScalingResult(
       id: "S3p", name: "root send through D nested presentations", sizes: depths,
-      run: Array(timings[(3 * count)..<(4 * count)]), floor: Array(timings[(4 * count)...]),
+      run: presentedRoot,
+      floor: Array(timings[(4 * count)..<(5 * count)]),
       note: "a feature presenting itself (@PresentationState, the presentation ifLet), the D "
         + "presented stores held; floor: the same value changed D levels down, routed by hand")
     let rootRow = ScalingResult(
@@ -489,6 +516,12 @@ enum Scaling {
         note: "floor: S3r, the root send of the same leaf's action on the same store; target: "
           + String(format: "growth ≤ 1.5× S3r's, here %.2f×", ratio)),
       rootRow, presented,
+      ScalingResult(
+        id: "S3pl", name: "send from the store presented D deep", sizes: depths,
+        run: Array(timings[(5 * count)..<(6 * count)]), floor: Array(timings[(6 * count)...]),
+        note: "the leaf's action embedded by the D presented stores, then S3p's root send, then "
+          + "the leaf store's state read again; floor: the action built from the leaf up (a box "
+          + "a level) and routed by hand"),
     ]
   }
 

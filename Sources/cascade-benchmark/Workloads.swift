@@ -215,15 +215,29 @@ enum Workloads {
     let roundTrips = RoundTrips()
     let store = Store(initialState: Ping.State()) { Ping(roundTrips: roundTrips) }
     _ = store.state
-    let run = await measure(operations: n) {
-      await roundTrips.run(n) { for _ in 0..<n { store.send(.ping) } }
-      return store.state.pongs
+    // The three timed one after another, pass after pass (`measureInterleaved`): timed in turn,
+    // a drift of the machine between them moved W5's ratio to W5m by a third from run to run.
+    func plain(_ start: @escaping @MainActor (RoundTrips) -> Int) -> Timed {
+      Timed { units in
+        var total = 0
+        await roundTrips.run(units) { for _ in 0..<units { total &+= start(roundTrips) } }
+        return total
+      }
     }
+    let timings = await measureInterleaved(
+      [
+        Timed { units in
+          await roundTrips.run(units) { for _ in 0..<units { store.send(.ping) } }
+          return store.state.pongs
+        },
+        plain(floorEffect), plain(modelContractEffect),
+      ], repetitions: 9)
+    let (run, floor, model) = (timings[0], timings[1], timings[2])
     let allocs = await Allocations.perOperation(n) {
       await roundTrips.run(n) { for _ in 0..<n { store.send(.ping) } }
     }
-    let (floor, floorAllocs) = await plainRoundTrips(n, roundTrips, start: floorEffect)
-    let (model, modelAllocs) = await plainRoundTrips(n, roundTrips, start: modelContractEffect)
+    let floorAllocs = await plainAllocations(n, roundTrips, start: floorEffect)
+    let modelAllocs = await plainAllocations(n, roundTrips, start: modelContractEffect)
 
     // W5f: `finish()` on a send whose effects have all finished, against awaiting a finished
     // task.
@@ -261,19 +275,13 @@ enum Workloads {
     ]
   }
 
-  /// Times `n` plain-Swift round trips, each started by `start`, then counts their allocations.
-  static func plainRoundTrips(
+  /// The allocations of `n` plain-Swift round trips, each started by `start`.
+  static func plainAllocations(
     _ n: Int, _ roundTrips: RoundTrips, start: (RoundTrips) -> Int
-  ) async -> (time: (nsPerOp: Double, checksum: Int), allocs: Double?) {
-    let time = await measure(operations: n) {
-      var total = 0
-      await roundTrips.run(n) { for _ in 0..<n { total &+= start(roundTrips) } }
-      return total
-    }
-    let allocs = await Allocations.perOperation(n) {
+  ) async -> Double? {
+    await Allocations.perOperation(n) {
       await roundTrips.run(n) { for _ in 0..<n { _ = start(roundTrips) } }
     }
-    return (time, allocs)
   }
 
   static func w6() async -> Result {

@@ -88,7 +88,7 @@ for run in 0..<(repeats ?? 1) {
   if selected("W11") { cycleGrowth = await MainActor.run { Workloads.w11() } }
   if selected("W12") { results.append(await MainActor.run { Workloads.w12() }) }
   if selected(group: "S1", "S1s") { scaling.append(contentsOf: await Scaling.s1()) }
-  if selected(group: "S3", "S3r", "S3p") { scaling.append(contentsOf: await Scaling.s3()) }
+  if selected(group: "S3", "S3r", "S3p", "S3pl") { scaling.append(contentsOf: await Scaling.s3()) }
   if selected("S4B") { scaling.append(await Scaling.s4b()) }
   if selected(group: "S5", "S5v", "S5o") { scaling.append(contentsOf: await Scaling.s5()) }
   if selected(group: "S5", "S5w") { scaling.append(await Scaling.s5w()) }

@@ -147,17 +147,52 @@ extension Store {
   /// ```swift
   /// store.scope(state: \.$detail, action: Feature.Action.detail)?.send(.saveTapped)
   /// ```
+  @inlinable  // specialized in the caller's module: the child's send and its state's read run
+  // without the runtime's generic metadata lookups, at every level of a nested presentation
   public func scope<ChildState, ChildAction>(
     state toPresentation: KeyPath<State, PresentationState<ChildState>>,
     action toPresentationAction: @escaping @Sendable (PresentationAction<ChildAction>) -> Action
   ) -> Store<ChildState, ChildAction>? {
-    let presentation = projection.appending(toPresentation)
-    let id = presentation.get().wrappedValue.map(_ChildLifetime<ChildState>.scoping.identity(of:))
+    let current: @MainActor () -> ChildState?
+    if let writable = toPresentation as? WritableKeyPath<State, PresentationState<ChildState>> {
+      // Read in place at the wrapper's offset, found once (`_PresentationPath`): through the
+      // key path, every read interpreted `\.$child`, a computed property. The parent is read
+      // without keeping what it read (`withCurrent`): kept, every level of a nested
+      // presentation shared its presented state's storage with the live state, which the next
+      // send then copied.
+      let parent = projection
+      let path = _PresentationPath(writable)
+      current = {
+        var child: ChildState?
+        _ = parent.withCurrent { state in child = path.read(&state) { $0.wrappedValue } }
+        return child
+      }
+    } else {
+      let presentation = projection.appending(toPresentation)
+      current = { presentation.get().wrappedValue }
+    }
+    return _presentedChild(
+      toPresentation, action: _EmbeddingID(toPresentationAction), initial: current(),
+      read: { child in
+        guard let value = current() else { return false }
+        child = value
+        return true
+      },
+      send: embedding { toPresentationAction(.presented($0)) })
+  }
+
+  /// The presentation scope's store for the presented child, `initial`, if any.
+  @usableFromInline
+  func _presentedChild<ChildState, ChildAction>(
+    _ toPresentation: AnyKeyPath, action: _EmbeddingID, initial: ChildState?,
+    read: @escaping @MainActor (inout ChildState) -> Bool,
+    send: @escaping @MainActor (ChildAction, _Origin) -> _Cascade?
+  ) -> Store<ChildState, ChildAction>? {
+    guard let initial else { return nil }
+    let id = _ChildLifetime<ChildState>.scoping.identity(of: initial)
     return disappearingChild(
-      _ScopeID(
-        state: toPresentation, action: _EmbeddingID(toPresentationAction), element: id),
-      fetch: { presentation.get().wrappedValue },
-      send: { toPresentationAction(.presented($0)) })
+      _ScopeID(state: toPresentation, action: action, element: id), initial: initial,
+      read: read, embedded: send)
   }
 
   /// A cached child store for state that can go away (an element, a screen, a presentation);
@@ -170,13 +205,34 @@ extension Store {
     send toAction: @escaping @Sendable (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
     guard let initial = fetch() else { return nil }
-    return cachedChild(id) {
-      let projection = _LastValueProjection(initial: initial, fetch: fetch, write: write)
+    return disappearingChild(
+      id, initial: initial,
+      read: { value in
+        guard let fetched = fetch() else { return false }
+        value = fetched
+        return true
+      },
+      write: write, watch: watch, embedded: embedding(toAction))
+  }
+
+  /// ``disappearingChild(_:fetch:write:watch:send:)`` for a child whose state is `initial`
+  /// now, read again by `read` (which writes the value it reads, or says the state is gone),
+  /// its send already embedded.
+  private func disappearingChild<ChildState, ChildAction>(
+    _ id: _ScopeID,
+    initial: ChildState,
+    read: @escaping @MainActor (inout ChildState) -> Bool,
+    write: (@MainActor ((inout ChildState) -> Void) -> Bool)? = nil,
+    watch: () -> (watch: _ElementWatch, listening: _RowListening)? = { nil },
+    embedded send: @escaping @MainActor (ChildAction, _Origin) -> _Cascade?
+  ) -> Store<ChildState, ChildAction>? {
+    cachedChild(id) {
+      let projection = _LastValueProjection(initial: initial, read: read, write: write)
       // A row's store is observed through its row's watch; any other through its parent's.
       let row = watch()
       projection.listening = row?.listening
       return Store<ChildState, ChildAction>(
-        core: row?.watch ?? core, projection: projection, parent: self, send: embedding(toAction))
+        core: row?.watch ?? core, projection: projection, parent: self, send: send)
     }
   }
 
@@ -253,6 +309,16 @@ class _Projection<Value> {
   /// changes (`ElementObservation.swift`).
   func update(_ body: (inout Value) -> Void) -> Bool { false }
 
+  /// Runs `body` on the value as it is now and says whether there is one: `false`, without
+  /// running `body`, when the state is gone. Unlike ``get()``, a projection that keeps the
+  /// last value it read does not keep this one: a child store reads through its parents this
+  /// way, so that they do not hold on to storage the live state shares.
+  @usableFromInline func withCurrent(_ body: (inout Value) -> Void) -> Bool {
+    var value = get()
+    body(&value)
+    return true
+  }
+
   /// A projection one key path further down.
   @usableFromInline
   func appending<Child>(_ keyPath: KeyPath<Value, Child>) -> _Projection<Child> {
@@ -310,6 +376,13 @@ final class _MappedProjection<Base, Value>: _Projection<Value> {
 
   override func get() -> Value { base.get()[keyPath: keyPath] }
 
+  override func withCurrent(_ body: (inout Value) -> Void) -> Bool {
+    base.withCurrent { base in
+      var value = base[keyPath: keyPath]
+      body(&value)
+    }
+  }
+
   override func update(_ body: (inout Value) -> Void) -> Bool {
     guard let writable = keyPath as? WritableKeyPath<Base, Value> else { return false }
     return base.update { body(&$0[keyPath: writable]) }
@@ -324,8 +397,12 @@ final class _MappedProjection<Base, Value>: _Projection<Value> {
 /// send of another row, and a store ten optionals deep reads through its parents once.
 @MainActor
 final class _LastValueProjection<Value>: _Projection<Value> {
-  let fetch: @MainActor () -> Value?
-  var last: Value
+  /// Writes the current value into its argument and returns `true`, or returns `false` when
+  /// the state is gone. (Not a function returning an optional: this class's methods run
+  /// unspecialized, and an optional of `Value` there is a metadata lookup at every read.)
+  let read: @MainActor (inout Value) -> Bool
+  /// Unchecked: read and written on the main actor only, never while `read` runs on it.
+  @exclusivity(unchecked) var last: Value
   /// For a row's store: tells its collection's group that someone listens to the row, when it
   /// does not know yet. A read of the row's state is how an observer starts listening, so the
   /// check is made here, on a row store's reads only, never on other stores' reads.
@@ -335,11 +412,11 @@ final class _LastValueProjection<Value>: _Projection<Value> {
   let write: (@MainActor ((inout Value) -> Void) -> Bool)?
 
   init(
-    initial: Value, fetch: @escaping @MainActor () -> Value?,
+    initial: Value, read: @escaping @MainActor (inout Value) -> Bool,
     write: (@MainActor ((inout Value) -> Void) -> Bool)? = nil
   ) {
     self.last = initial
-    self.fetch = fetch
+    self.read = read
     self.write = write
     super.init(refreshesOnSend: true)
   }
@@ -351,15 +428,21 @@ final class _LastValueProjection<Value>: _Projection<Value> {
 
   override func get() -> Value {
     startListening()
-    if let value = fetch() { last = value }
+    _ = read(&last)
     return last
+  }
+
+  override func withCurrent(_ body: (inout Value) -> Void) -> Bool {
+    startListening()
+    var value = last
+    guard read(&value) else { return false }
+    body(&value)
+    return true
   }
 
   override func startListening() {
     if let listening, !listening.isKnown { listening.start() }
   }
 
-  override func refresh() {
-    if let value = fetch() { last = value }
-  }
+  override func refresh() { _ = read(&last) }
 }

@@ -118,6 +118,47 @@ struct RecursiveFeatureTests {
     await store.finish()
   }
 
+  @Test func aStoreThreePresentationsDownKeepsWhatItsOwnSendsLeftOnceItsParentsGo() throws {
+    let store = Store(initialState: Node.State()) { Node() }
+    store.send(.present)
+    let first = try #require(store.scope(state: \.$child, action: Node.Action.child))
+    first.send(.present)
+    let second = try #require(first.scope(state: \.$child, action: Node.Action.child))
+    second.send(.present)
+    let third = try #require(second.scope(state: \.$child, action: Node.Action.child))
+    // The parents' stores are read now, and not again: what they last read is the state
+    // before the ticks.
+    #expect(first.state.child?.child?.ticks == 0)
+    #expect(second.state.child?.ticks == 0)
+    third.send(.tick)
+    third.send(.tick)
+    #expect(third.state.ticks == 2)
+    #expect(store.state.child?.child?.child?.ticks == 2)
+
+    store.send(.child(.dismiss))
+    #expect(store.state.child == nil)
+    // The deepest store reads on through parents that are gone: it keeps the value it last
+    // had, the one its own sends left, not the older one its parents' stores last read.
+    #expect(third.state.ticks == 2)
+    #expect(third.state.depth == 3)
+    // Each parent's store keeps what it last read itself.
+    #expect(second.state.depth == 2)
+    #expect(first.state.depth == 1)
+  }
+
+  @Test func aStoreTwoPresentationsDownReadsItsParentsChangesAndTheyReadItsOwn() throws {
+    let store = Store(initialState: Node.State()) { Node() }
+    store.send(.present)
+    let first = try #require(store.scope(state: \.$child, action: Node.Action.child))
+    first.send(.present)
+    let second = try #require(first.scope(state: \.$child, action: Node.Action.child))
+    second.send(.tick)
+    #expect(first.state.child?.ticks == 1)
+    store.send(.child(.presented(.child(.presented(.tick)))))
+    #expect(second.state.ticks == 2)
+    #expect(first.state.child?.ticks == 2)
+  }
+
   @Test func dismissingAParentCancelsItsGrandchildsEffects() async {
     let store = TestStore(initialState: Node.State()) {
       Node()
