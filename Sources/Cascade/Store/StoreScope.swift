@@ -147,6 +147,9 @@ extension Store {
   /// ```swift
   /// store.scope(state: \.$detail, action: Feature.Action.detail)?.send(.saveTapped)
   /// ```
+  ///
+  /// A store kept after its child was dismissed keeps reading the last value it read itself
+  /// (or that its own last send left), even when the stores it was scoped from are gone too.
   @inlinable  // specialized in the caller's module: the child's send and its state's read run
   // without the runtime's generic metadata lookups, at every level of a nested presentation
   public func scope<ChildState, ChildAction>(
@@ -394,7 +397,9 @@ final class _MappedProjection<Base, Value>: _Projection<Value> {
 /// It keeps the value it last read: at every read, and after every send through its own store
 /// (so a row store that sent its last action reads the row as that action left it). As in
 /// TCA, it is not told of other changes: a store for each of 10,000 rows costs nothing per
-/// send of another row, and a store ten optionals deep reads through its parents once.
+/// send of another row, and a store ten optionals deep reads through its parents once. A
+/// presented child store reads through its parents without changing what they keep
+/// (``_Projection/withCurrent(_:)``): each store keeps what it read itself.
 @MainActor
 final class _LastValueProjection<Value>: _Projection<Value> {
   /// Writes the current value into its argument and returns `true`, or returns `false` when
