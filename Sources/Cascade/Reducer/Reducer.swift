@@ -114,8 +114,10 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
 /// A composition of concrete reducers (a feature whose body scopes to a feature whose body
 /// scopes to another, down to a reducer that implements `reduce(into:action:)`) compiles to a
 /// value of one concrete nested type, so the compiler sees the whole tree and runs it as one
-/// specialized function, without a call through a function value at each level. Operators that
-/// keep state of their own across actions (navigation, `onChange`, `.dependency`) compile to
+/// specialized function, without a call through a function value at each level. The
+/// presentation `ifLet` compiles the same way (``_CompiledPresentation``), keeping what it
+/// keeps across actions in an object made once. The other operators that keep state of their
+/// own across actions (`ifLet`, `forEach`, the stack, `onChange`, `.dependency`) compile to
 /// their action function, ``_ClosureReducer``.
 ///
 /// ```swift

@@ -156,46 +156,56 @@ extension Store {
     state toPresentation: KeyPath<State, PresentationState<ChildState>>,
     action toPresentationAction: @escaping @Sendable (PresentationAction<ChildAction>) -> Action
   ) -> Store<ChildState, ChildAction>? {
-    let current: @MainActor () -> ChildState?
-    if let writable = toPresentation as? WritableKeyPath<State, PresentationState<ChildState>> {
-      // Read in place at the wrapper's offset, found once (`_PresentationPath`): through the
-      // key path, every read interpreted `\.$child`, a computed property. The parent is read
-      // without keeping what it read (`withCurrent`): kept, every level of a nested
-      // presentation shared its presented state's storage with the live state, which the next
-      // send then copied.
-      let parent = projection
-      let path = _PresentationPath(writable)
-      current = {
-        var child: ChildState?
-        _ = parent.withCurrent { state in child = path.read(&state) { $0.wrappedValue } }
-        return child
-      }
-    } else {
-      let presentation = projection.appending(toPresentation)
-      current = { presentation.get().wrappedValue }
-    }
+    let presentation = projection.appending(toPresentation)
+    let parent = projection
     return _presentedChild(
-      toPresentation, action: _EmbeddingID(toPresentationAction), initial: current(),
-      read: { child in
-        guard let value = current() else { return false }
-        child = value
-        return true
-      },
-      send: embedding { toPresentationAction(.presented($0)) })
+      toPresentation, action: _EmbeddingID(toPresentationAction),
+      initial: presentation.get().wrappedValue,
+      make: {
+        // Made once per child store, when the store is made.
+        let current: @MainActor () -> ChildState?
+        if let writable = toPresentation as? WritableKeyPath<State, PresentationState<ChildState>> {
+          // Read in place at the wrapper's offset, found once (`_PresentationPath`): through
+          // the key path, every read interpreted `\.$child`, a computed property.
+          let path = _PresentationPath(writable)
+          current = {
+            var child: ChildState?
+            _ = parent.withCurrent { state in child = path.read(&state) { $0.wrappedValue } }
+            return child
+          }
+        } else {
+          current = {
+            var child: ChildState?
+            _ = presentation.withCurrent { child = $0.wrappedValue }
+            return child
+          }
+        }
+        // The parents are read without keeping what they read (`withCurrent`): kept, every
+        // level of a nested presentation shared its presented state's storage with the live
+        // state, which the next send then copied.
+        let read: @MainActor (inout ChildState) -> Bool = { child in
+          guard let value = current() else { return false }
+          child = value
+          return true
+        }
+        return (read, self.embedding { toPresentationAction(.presented($0)) })
+      })
   }
 
-  /// The presentation scope's store for the presented child, `initial`, if any.
+  /// The presentation scope's store for the presented child, `initial`, if any; `make` makes
+  /// a new store's read and send.
   @usableFromInline
   func _presentedChild<ChildState, ChildAction>(
     _ toPresentation: AnyKeyPath, action: _EmbeddingID, initial: ChildState?,
-    read: @escaping @MainActor (inout ChildState) -> Bool,
-    send: @escaping @MainActor (ChildAction, _Origin) -> _Cascade?
+    make: () -> (
+      read: @MainActor (inout ChildState) -> Bool,
+      send: @MainActor (ChildAction, _Origin) -> _Cascade?
+    )
   ) -> Store<ChildState, ChildAction>? {
     guard let initial else { return nil }
     let id = _ChildLifetime<ChildState>.scoping.identity(of: initial)
     return disappearingChild(
-      _ScopeID(state: toPresentation, action: action, element: id), initial: initial,
-      read: read, embedded: send)
+      _ScopeID(state: toPresentation, action: action, element: id), initial: initial, make: make)
   }
 
   /// A cached child store for state that can go away (an element, a screen, a presentation);
@@ -209,27 +219,32 @@ extension Store {
   ) -> Store<ChildState, ChildAction>? {
     guard let initial = fetch() else { return nil }
     return disappearingChild(
-      id, initial: initial,
-      read: { value in
-        guard let fetched = fetch() else { return false }
-        value = fetched
-        return true
-      },
-      write: write, watch: watch, embedded: embedding(toAction))
+      id, initial: initial, write: write, watch: watch,
+      make: {
+        let read: @MainActor (inout ChildState) -> Bool = { value in
+          guard let fetched = fetch() else { return false }
+          value = fetched
+          return true
+        }
+        return (read, embedding(toAction))
+      })
   }
 
   /// ``disappearingChild(_:fetch:write:watch:send:)`` for a child whose state is `initial`
-  /// now, read again by `read` (which writes the value it reads, or says the state is gone),
-  /// its send already embedded.
+  /// now; `make` makes a new store's read (which writes the value it reads, or says the state
+  /// is gone) and its send (already embedded), only when the store is not cached.
   private func disappearingChild<ChildState, ChildAction>(
     _ id: _ScopeID,
     initial: ChildState,
-    read: @escaping @MainActor (inout ChildState) -> Bool,
     write: (@MainActor ((inout ChildState) -> Void) -> Bool)? = nil,
     watch: () -> (watch: _ElementWatch, listening: _RowListening)? = { nil },
-    embedded send: @escaping @MainActor (ChildAction, _Origin) -> _Cascade?
+    make: () -> (
+      read: @MainActor (inout ChildState) -> Bool,
+      send: @MainActor (ChildAction, _Origin) -> _Cascade?
+    )
   ) -> Store<ChildState, ChildAction>? {
     cachedChild(id) {
+      let (read, send) = make()
       let projection = _LastValueProjection(initial: initial, read: read, write: write)
       // A row's store is observed through its row's watch; any other through its parent's.
       let row = watch()
@@ -399,7 +414,11 @@ final class _MappedProjection<Base, Value>: _Projection<Value> {
 /// TCA, it is not told of other changes: a store for each of 10,000 rows costs nothing per
 /// send of another row, and a store ten optionals deep reads through its parents once. A
 /// presented child store reads through its parents without changing what they keep
-/// (``_Projection/withCurrent(_:)``): each store keeps what it read itself.
+/// (``_Projection/withCurrent(_:)``): each store keeps what it read itself, and a parent's
+/// store is not brought up to date by its children's reads and sends. So once a presentation
+/// is dismissed, a store above it may show an older value than a store below it, or the other
+/// way round: each shows the last it read (a view that read it after every change shows the
+/// latest).
 @MainActor
 final class _LastValueProjection<Value>: _Projection<Value> {
   /// Writes the current value into its argument and returns `true`, or returns `false` when

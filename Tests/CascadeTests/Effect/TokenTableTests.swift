@@ -57,7 +57,7 @@ import Testing
   @Test func aLongRandomRunAgreesWithADictionary() {
     var table = _TokenTable<Int>()
     var model: [UInt64: Int] = [:]
-    var generator = SplitMix(seed: 49)
+    var generator = SeededGenerator(seed: 49)
     var next: UInt64 = 0
     var reserved: [UInt64] = []
     for step in 0..<50_000 {
@@ -80,18 +80,5 @@ import Testing
     #expect(values(table).sorted() == model.values.sorted())
     for token in model.keys { #expect(table.remove(token) == model[token]) }
     #expect(table.count == 0)
-  }
-}
-
-/// A small seeded generator, so that the random run is the same every time.
-private struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -118,14 +118,22 @@ struct RecursiveFeatureTests {
     await store.finish()
   }
 
+  /// `depth` levels presented one from the other, each through the store of the level above,
+  /// and the stores of those levels, first level first.
+  private func presentedStores(_ store: StoreOf<Node>, depth: Int) throws -> [StoreOf<Node>] {
+    var stores: [StoreOf<Node>] = []
+    for _ in 0..<depth {
+      let parent = stores.last ?? store
+      parent.send(.present)
+      stores.append(try #require(parent.scope(state: \.$child, action: Node.Action.child)))
+    }
+    return stores
+  }
+
   @Test func aStoreThreePresentationsDownKeepsWhatItsOwnSendsLeftOnceItsParentsGo() throws {
     let store = Store(initialState: Node.State()) { Node() }
-    store.send(.present)
-    let first = try #require(store.scope(state: \.$child, action: Node.Action.child))
-    first.send(.present)
-    let second = try #require(first.scope(state: \.$child, action: Node.Action.child))
-    second.send(.present)
-    let third = try #require(second.scope(state: \.$child, action: Node.Action.child))
+    let stores = try presentedStores(store, depth: 3)
+    let (first, second, third) = (stores[0], stores[1], stores[2])
     // The parents' stores are read now, and not again: what they last read is the state
     // before the ticks.
     #expect(first.state.child?.child?.ticks == 0)
@@ -148,10 +156,8 @@ struct RecursiveFeatureTests {
 
   @Test func aStoreTwoPresentationsDownReadsItsParentsChangesAndTheyReadItsOwn() throws {
     let store = Store(initialState: Node.State()) { Node() }
-    store.send(.present)
-    let first = try #require(store.scope(state: \.$child, action: Node.Action.child))
-    first.send(.present)
-    let second = try #require(first.scope(state: \.$child, action: Node.Action.child))
+    let stores = try presentedStores(store, depth: 2)
+    let (first, second) = (stores[0], stores[1])
     second.send(.tick)
     #expect(first.state.child?.ticks == 1)
     store.send(.child(.presented(.child(.presented(.tick)))))

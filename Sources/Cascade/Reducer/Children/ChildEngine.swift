@@ -324,9 +324,10 @@ final class _HeldAdapter<Adapter: _ChildAdapter> {
 
 /// A child's action function, built the first time the child gets an action.
 ///
-/// The child operators build their child this way so that a feature can contain itself (a
-/// node presenting a node, rows holding rows): building the whole tree up front would never
-/// end. The cost per action is one check that the function is built.
+/// `ifLet`, `ifCaseLet`, `forEach` and the stack build their child this way (the presentation
+/// `ifLet` builds its compiled form, `_LazyCompiled`, for the same reason) so that a feature
+/// can contain itself (a node presenting a node, rows holding rows): building the whole tree up
+/// front would never end. The cost per action is one check that the function is built.
 @usableFromInline
 final class _LazyReduce<State, Action> {
   // Unchecked: read at every action, written once, on the store's actor.
