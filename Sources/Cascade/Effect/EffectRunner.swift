@@ -152,7 +152,7 @@ package final class _EffectRunner: Sendable {
     let tasks = state.withLock { state -> [Task<Void, Never>] in
       mark(&state)
       var tasks: [Task<Void, Never>] = []
-      state.entries.forEach { entry in
+      state.entries.visitValues { entry in
         if shouldCancel(entry) { tasks.append(entry.task) }
       }
       return tasks
@@ -304,7 +304,7 @@ struct _TokenTable<Value> {
     return outside.removeValue(forKey: _EffectToken(token))
   }
 
-  func forEach(_ body: (Value) -> Void) {
+  func visitValues(_ body: (Value) -> Void) {
     for index in head..<slots.count { if let value = slots[index] { body(value) } }
     for value in outside.values { body(value) }
   }

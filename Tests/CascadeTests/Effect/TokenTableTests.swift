@@ -9,7 +9,7 @@ import Testing
   /// Every live value, in the table's own order.
   private func values(_ table: _TokenTable<Int>) -> [Int] {
     var values: [Int] = []
-    table.forEach { values.append($0) }
+    table.visitValues { values.append($0) }
     return values
   }
 

@@ -154,6 +154,19 @@ struct RecursiveFeatureTests {
     #expect(first.state.depth == 1)
   }
 
+  // TCA's ScopeCacheTests.testOptionalScope_CachedStore, for a presentation: scoped from a
+  // store scoped to the whole state, the presented child's store reads and sends as usual.
+  @Test func aPresentedStoreScopedFromAStoreOfTheWholeStateSendsToItsChild() throws {
+    let store = Store(initialState: Node.State()) { Node() }
+    store.send(.present)
+    let whole = store.scope(state: \.self, action: { $0 })
+    let child = try #require(whole.scope(state: \.$child, action: Node.Action.child))
+    child.send(.tick)
+    #expect(store.state.child?.ticks == 1)
+    #expect(child.state.ticks == 1)
+    #expect(whole.scope(state: \.$child, action: Node.Action.child) === child)
+  }
+
   @Test func aStoreTwoPresentationsDownReadsItsParentsChangesAndTheyReadItsOwn() throws {
     let store = Store(initialState: Node.State()) { Node() }
     let stores = try presentedStores(store, depth: 2)
