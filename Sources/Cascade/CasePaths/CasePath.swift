@@ -220,10 +220,6 @@ struct _CaseRoute<Root, Value>: Sendable {
   func extract(_ root: Root) -> Value? {
     constructor.extract(root, as: Value.self) ?? extractFunction(root)
   }
-
-  /// Whether `root` holds this case.
-  @inlinable @inline(__always)
-  func matches(_ root: Root) -> Bool { extract(root) != nil }
 }
 
 /// The extraction of a case path built from a case constructor, once it has met its case:

@@ -131,7 +131,7 @@ func _endReplacedChild<Identity: Equatable, Action>(
 /// apart by its position alone (see `_SingleChildPositions`).
 @usableFromInline
 struct _SingleChildAdapter<
-  ParentState, ParentAction, ChildState, ChildAction, Identity: Equatable
+  ParentState, ParentAction, ChildState, ChildAction, Identity: _SingleChildIdentity
 >: _ChildAdapter {
   @usableFromInline let lifetime: _ChildLifetime<ChildState>
   /// The child's action inside a parent action, and a child action as the parent's.
@@ -239,17 +239,36 @@ struct _Presence: Equatable {
 protocol _SingleChildIdentity: Equatable {
   /// The identity of `child`, one of the children `lifetime` tells apart.
   init<Child>(of child: @autoclosure () -> Child, in lifetime: _ChildLifetime<Child>)
+
+  /// Where the children `lifetime` tells apart run their effects, by this identity.
+  static func positions<Child, Action>(
+    in lifetime: _ChildLifetime<Child>
+  ) -> _SingleChildPositions<Self, Action>
 }
 
 extension _Presence: _SingleChildIdentity {
   @inlinable @inline(__always)
   init<Child>(of _: @autoclosure () -> Child, in _: _ChildLifetime<Child>) { self.init() }
+
+  @inlinable
+  static func positions<Child, Action>(
+    in lifetime: _ChildLifetime<Child>
+  ) -> _SingleChildPositions<Self, Action> {
+    _SingleChildPositions(fixedIn: lifetime)
+  }
 }
 
 extension _ChildIdentity: _SingleChildIdentity {
   @inlinable
   init<Child>(of child: @autoclosure () -> Child, in lifetime: _ChildLifetime<Child>) {
     self = lifetime.identity(of: child())
+  }
+
+  @inlinable
+  static func positions<Child, Action>(
+    in lifetime: _ChildLifetime<Child>
+  ) -> _SingleChildPositions<Self, Action> {
+    _SingleChildPositions(identifiedIn: lifetime)
   }
 }
 
@@ -322,35 +341,13 @@ final class _HeldAdapter<Adapter: _ChildAdapter> {
   @inlinable init(_ adapter: Adapter) { self.adapter = adapter }
 }
 
-/// A child's action function, built the first time the child gets an action.
+/// A child reducer's compiled form, built the first time the child gets an action, then
+/// called directly, specialized to the child's type.
 ///
-/// `ifLet`, `ifCaseLet`, `forEach` and the stack build their child this way (the presentation
-/// `ifLet` builds its compiled form, `_LazyCompiled`, for the same reason) so that a feature
-/// can contain itself (a node presenting a node, rows holding rows): building the whole tree up
-/// front would never end. The cost per action is one check that the function is built.
-@usableFromInline
-final class _LazyReduce<State, Action> {
-  // Unchecked: read at every action, written once, on the store's actor.
-  @usableFromInline @exclusivity(unchecked) var function: _ReduceFunction<State, Action>?
-  @usableFromInline let make: () -> _ReduceFunction<State, Action>
-
-  @usableFromInline
-  init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
-    self.make = { reducer._reduceFunction() }
-  }
-
-  @inlinable
-  func callAsFunction(_ state: inout State, _ action: Action) -> Effect<Action> {
-    if let function { return function(&state, action) }
-    let built = make()
-    function = built
-    return built(&state, action)
-  }
-}
-
-/// A child reducer's compiled form, built the first time the child gets an action (so that a
-/// feature can contain itself, as `_LazyReduce` explains) and then called directly, specialized
-/// to its type: no call through a function value, nothing retained per action.
+/// Every child operator builds its child this way so that a feature can contain itself (a node
+/// presenting a node, rows holding rows): building the whole tree up front would never end.
+/// The cost per action is one check that the child is built; nothing is retained, and no call
+/// goes through a function value.
 @usableFromInline
 final class _LazyCompiled<Child: Reducer> {
   @usableFromInline let reducer: Child

@@ -68,29 +68,30 @@ func _forEachFunction<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer
   op._run(
     _ElementsAdapter(
       lifetime: op._lifetime(operator: _AnyID(keyPath: op.toChildState)),
-      path: _StatePath(op.toChildState), element: _LazyReduce(op.child),
+      path: _StatePath(op.toChildState), element: _LazyCompiled(op.child),
       toAction: op.toChildAction))
 }
 
 /// `forEach`'s adapter: the children are the elements of an identified collection, each told
 /// apart by its id; elements removed by any route take their effects with them.
 @usableFromInline
-struct _ElementsAdapter<
-  ParentState, ParentAction, ID: Hashable & Sendable, ElementState, ElementAction
->:
+struct _ElementsAdapter<ParentState, ParentAction, ID: Hashable & Sendable, Element: Reducer>:
   _ChildAdapter
 {
+  @usableFromInline typealias ElementState = Element.State
+  @usableFromInline typealias ElementAction = Element.Action
+
   @usableFromInline let route: _CaseRoute<ParentAction, IdentifiedAction<ID, ElementAction>>
   @usableFromInline let lifetime: _ChildLifetime<ElementState>
   @usableFromInline let path: _StatePath<ParentState, IdentifiedArray<ID, ElementState>>
-  @usableFromInline let element: _LazyReduce<ElementState, ElementAction>
+  @usableFromInline let element: _LazyCompiled<Element>
   @usableFromInline let live = _LiveElements<ID>()
 
   @inlinable
   init(
     lifetime: _ChildLifetime<ElementState>,
     path: _StatePath<ParentState, IdentifiedArray<ID, ElementState>>,
-    element: _LazyReduce<ElementState, ElementAction>,
+    element: _LazyCompiled<Element>,
     toAction: CasePath<ParentAction, IdentifiedAction<ID, ElementAction>>
   ) {
     self.lifetime = lifetime

@@ -61,29 +61,24 @@ func _ifCaseLetFunction<Parent: Reducer, Child: Reducer>(
 ) -> _ReduceFunction<Parent.State, Parent.Action> {
   // One navigation position per operator: its file and line tell two ifCaseLets apart.
   let lifetime = op._lifetime(operator: _AnyID("ifCaseLet \(op.fileID):\(op.line)"))
-  let toChildState = op.toChildState._route
   guard lifetime.identifiesByPositionOnly else {
-    return _ifCaseLetFunction(
-      op, lifetime, positions: _SingleChildPositions(identifiedIn: lifetime),
-      identity: { state in toChildState.extract(state).map(lifetime.identity(of:)) })
+    return _ifCaseLetFunction(op, lifetime, identifiedBy: _ChildIdentity.self)
   }
-  return _ifCaseLetFunction(
-    op, lifetime, positions: _SingleChildPositions(fixedIn: lifetime),
-    identity: { state in toChildState.matches(state) ? _Presence() : nil })
+  return _ifCaseLetFunction(op, lifetime, identifiedBy: _Presence.self)
 }
 
-/// `ifCaseLet`'s adapter, its children told apart by `identity`.
-func _ifCaseLetFunction<Parent: Reducer, Child: Reducer, Identity: Equatable>(
+/// `ifCaseLet`'s adapter, its children told apart by `Identity`.
+func _ifCaseLetFunction<Parent: Reducer, Child: Reducer, Identity: _SingleChildIdentity>(
   _ op: _IfCaseLetReducer<Parent, Child>, _ lifetime: _ChildLifetime<Child.State>,
-  positions: _SingleChildPositions<Identity, Parent.Action>,
-  identity: @escaping (Parent.State) -> Identity?
+  identifiedBy _: Identity.Type
 ) -> _ReduceFunction<Parent.State, Parent.Action> {
-  let child = _LazyReduce(op.child)
+  let child = _LazyCompiled(op.child)
   let toChildState = op.toChildState._route
   return op._run(
     _SingleChildAdapter(
       lifetime: lifetime, route: op.toChildAction._route,
-      identity: { identity($0) }, positions: positions,
+      identity: { state in toChildState.extract(state).map { Identity(of: $0, in: lifetime) } },
+      positions: Identity.positions(in: lifetime),
       runChild: { state, childAction in
         // The engine found the child, so the state is in the case.
         var childState = toChildState.extract(state)!

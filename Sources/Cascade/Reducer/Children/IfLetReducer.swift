@@ -64,30 +64,25 @@ func _ifLetFunction<Parent: Reducer, Child: Reducer>(
   _ op: _IfLetReducer<Parent, Child>
 ) -> _ReduceFunction<Parent.State, Parent.Action> {
   let lifetime = op._lifetime(operator: _AnyID(keyPath: op.toChildState))
-  let path = _StatePath(op.toChildState)
   guard lifetime.identifiesByPositionOnly else {
-    return _ifLetFunction(
-      op, lifetime, path, positions: _SingleChildPositions(identifiedIn: lifetime),
-      identity: { child in lifetime.identity(of: child) })
+    return _ifLetFunction(op, lifetime, identifiedBy: _ChildIdentity.self)
   }
-  return _ifLetFunction(
-    op, lifetime, path, positions: _SingleChildPositions(fixedIn: lifetime),
-    identity: { _ in _Presence() })
+  return _ifLetFunction(op, lifetime, identifiedBy: _Presence.self)
 }
 
-/// `ifLet`'s adapter, its children told apart by `identity`.
+/// `ifLet`'s adapter, its children told apart by `Identity`.
 @inlinable
-func _ifLetFunction<Parent: Reducer, Child: Reducer, Identity: Equatable>(
+func _ifLetFunction<Parent: Reducer, Child: Reducer, Identity: _SingleChildIdentity>(
   _ op: _IfLetReducer<Parent, Child>, _ lifetime: _ChildLifetime<Child.State>,
-  _ path: _StatePath<Parent.State, Child.State?>,
-  positions: _SingleChildPositions<Identity, Parent.Action>,
-  identity: @escaping (Child.State) -> Identity
+  identifiedBy _: Identity.Type
 ) -> _ReduceFunction<Parent.State, Parent.Action> {
-  let child = _LazyReduce(op.child)
+  let path = _StatePath(op.toChildState)
+  let child = _LazyCompiled(op.child)
   return op._run(
     _SingleChildAdapter(
       lifetime: lifetime, route: op.toChildAction._route,
-      identity: { state in path.read(&state) { $0.map(identity) } }, positions: positions,
+      identity: { state in path.read(&state) { $0.map { Identity(of: $0, in: lifetime) } } },
+      positions: Identity.positions(in: lifetime),
       runChild: { state, childAction in path.modify(&state) { child(&$0!, childAction) } },
       stale: { _ in .optionalChildIsNil }))
 }

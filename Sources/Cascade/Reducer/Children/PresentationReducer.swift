@@ -119,14 +119,12 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
       return _CompiledPresentation(
         parent: parent._compile(),
         identified: _PresentationAdapter(
-          lifetime: lifetime, path: path, destination: destination, route: route,
-          positions: _SingleChildPositions(identifiedIn: lifetime)))
+          lifetime: lifetime, path: path, destination: destination, route: route))
     }
     return _CompiledPresentation(
       parent: parent._compile(),
       byPosition: _PresentationAdapter(
-        lifetime: lifetime, path: path, destination: destination, route: route,
-        positions: _SingleChildPositions(fixedIn: lifetime)))
+        lifetime: lifetime, path: path, destination: destination, route: route))
   }
 }
 
@@ -201,14 +199,13 @@ final class _PresentationAdapter<
   init(
     lifetime: _ChildLifetime<ChildState>, path: _PresentationPath<ParentState, ChildState>,
     destination: _LazyCompiled<Destination>,
-    route: _CaseRoute<ParentAction, PresentationAction<ChildAction>>,
-    positions: _SingleChildPositions<Identity, ParentAction>
+    route: _CaseRoute<ParentAction, PresentationAction<ChildAction>>
   ) {
     self.lifetime = lifetime
     self.path = path
     self.destination = destination
     self.route = route
-    self.positions = positions
+    self.positions = Identity.positions(in: lifetime)
   }
 
   /// Who is presented, `nil` for no one. Read in place: a child told apart by its position

@@ -64,7 +64,7 @@ func _stackFunction<Parent: Reducer, Destination: Reducer>(
   op._run(
     _StackAdapter(
       lifetime: op._lifetime(operator: _AnyID(keyPath: op.toChildState)),
-      path: _StatePath(op.toChildState), destination: _LazyReduce(op.child),
+      path: _StatePath(op.toChildState), destination: _LazyCompiled(op.child),
       toAction: op.toChildAction))
 }
 
@@ -76,11 +76,14 @@ func _stackFunction<Parent: Reducer, Destination: Reducer>(
 /// moves the store's ids past its own; a new stack put in place of another ends every screen
 /// of the old one, whatever ids the new one's screens have.
 @usableFromInline
-struct _StackAdapter<ParentState, ParentAction, ElementState, ElementAction>: _ChildAdapter {
+struct _StackAdapter<ParentState, ParentAction, Destination: Reducer>: _ChildAdapter {
+  @usableFromInline typealias ElementState = Destination.State
+  @usableFromInline typealias ElementAction = Destination.Action
+
   @usableFromInline let route: _CaseRoute<ParentAction, StackAction<ElementState, ElementAction>>
   @usableFromInline let lifetime: _ChildLifetime<ElementState>
   @usableFromInline let path: _StatePath<ParentState, StackState<ElementState>>
-  @usableFromInline let destination: _LazyReduce<ElementState, ElementAction>
+  @usableFromInline let destination: _LazyCompiled<Destination>
   @usableFromInline let presented = _PresentedDependencies()
   @usableFromInline let live = _LiveElements<StackElementID>()
   @usableFromInline let lineage = _StackLineage()
@@ -88,7 +91,7 @@ struct _StackAdapter<ParentState, ParentAction, ElementState, ElementAction>: _C
   @inlinable
   init(
     lifetime: _ChildLifetime<ElementState>, path: _StatePath<ParentState, StackState<ElementState>>,
-    destination: _LazyReduce<ElementState, ElementAction>,
+    destination: _LazyCompiled<Destination>,
     toAction: CasePath<ParentAction, StackAction<ElementState, ElementAction>>
   ) {
     self.lifetime = lifetime
