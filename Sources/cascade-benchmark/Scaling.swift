@@ -194,10 +194,38 @@ final class PlainArrayHolder {
   }
 }
 
-/// S3p: the level an action names below the root of a plain recursive value held through
-/// `PresentationState`, changed, the action routed by hand a level at a time.
+/// S3p's and S3pl's floor: `PresentingNested`'s shape in plain Swift. A value holds an optional
+/// value of its own type in a box copied on write (as `@PresentationState` does), and an
+/// action names a level through a case that wraps the next level's action as a presentation
+/// action does.
+struct PlainPresenting {
+  var count = 0
+  @Indirect var child: PlainPresenting?
+  /// A value `depth` levels deep below this one.
+  init(depth: Int) { _child = Indirect(wrappedValue: depth > 0 ? Self(depth: depth - 1) : nil) }
+}
+
+/// `PlainPresenting`'s action, shaped like `PresentingNested.Action`.
+indirect enum PlainPresentingAction {
+  case increment
+  case child(PlainPresentationAction)
+}
+
+/// `PresentationAction`'s shape, for `PlainPresentingAction`.
+enum PlainPresentationAction {
+  case presented(PlainPresentingAction)
+  case dismiss
+}
+
+/// The action of the level `depth` below the root, built from the leaf up (a box a level).
+func plainPresentingAction(_ depth: Int) -> PlainPresentingAction {
+  depth == 0 ? .increment : .child(.presented(plainPresentingAction(depth - 1)))
+}
+
+/// S3p: the level an action names below the root changed, the action routed by hand a level
+/// at a time.
 @inline(never) func floorPresentingNestedIncrement(
-  _ state: inout PresentingNested.State, _ action: PresentingNested.Action
+  _ state: inout PlainPresenting, _ action: PlainPresentingAction
 ) -> Int {
   switch action {
   case .increment:
@@ -212,11 +240,11 @@ final class PlainArrayHolder {
 }
 
 /// S3pl: the level `depth` presentations down changed from there: the action built from the
-/// leaf up, a level at a time (each level of the indirect enum is a box), then routed by hand.
-@inline(never) func floorPresentingNestedLeafIncrement(
-  _ state: inout PresentingNested.State, _ depth: Int
-) -> Int {
-  floorPresentingNestedIncrement(&state, presentingNestedAction(depth))
+/// leaf up, then routed by hand.
+@inline(never) func floorPresentingNestedLeafIncrement(_ state: inout PlainPresenting, _ depth: Int)
+  -> Int
+{
+  floorPresentingNestedIncrement(&state, plainPresentingAction(depth))
 }
 
 /// S4b: a small object made and inserted into a dictionary.
@@ -417,77 +445,76 @@ enum Scaling {
   /// S3: a send from the deepest of D nested scoped stores. S3r: the root send of the action
   /// that reaches the same level, on the same store (the scoped stores held), S3's floor for
   /// its growth.
-  static func s3() async -> [ScalingResult] {
-    var leaves: [Timed] = []
-    var roots: [Timed] = []
-    var floors: [Timed] = []
+  /// S3's two store cases for a feature that holds itself `depth` levels deep, at each depth:
+  /// a send from the deepest of the D scoped stores (`scope` scopes one level), and the root
+  /// send of the same leaf's action (`action(depth)`) with the stores held.
+  @MainActor
+  static func nestedCases<Feature: Reducer>(
+    _ feature: @escaping () -> Feature, state: (Int) -> Feature.State,
+    scope: (Store<Feature.State, Feature.Action>) -> Store<Feature.State, Feature.Action>?,
+    action: (Int) -> Feature.Action, leafAction: Feature.Action,
+    count: @escaping (Feature.State) -> Int
+  ) -> (leaves: [Timed], roots: [Timed]) {
+    var cases: (leaves: [Timed], roots: [Timed]) = ([], [])
     for depth in depths {
-      let store = Store(initialState: Nested.State(depth: depth)) { Nested() }
+      let store = Store(initialState: state(depth), reducer: feature)
       var scoped = [store]
-      for _ in 0..<depth {
-        scoped.append(scoped.last!.scope(state: \.child, action: Nested.Action.child)!)
-      }
+      for _ in 0..<depth { scoped.append(scope(scoped.last!)!) }
       let chain = scoped
       let leaf = chain.last!
-      leaves.append(
+      cases.leaves.append(
         Timed { units in
-          for _ in 0..<units { leaf.send(.increment) }
-          return leaf.state.count
+          for _ in 0..<units { leaf.send(leafAction) }
+          return withExtendedLifetime(chain) { count(leaf.state) }
         })
-      let action = nestedAction(depth)
-      roots.append(
+      let rootAction = action(depth)
+      cases.roots.append(
         Timed { units in
-          for _ in 0..<units { store.send(action) }
-          return withExtendedLifetime(chain) { leaf.state.count }
-        })
-      var plain = Nested.State(depth: depth)
-      floors.append(
-        Timed { units in
-          var total = 0
-          for _ in 0..<units { total &+= floorNestedIncrement(&plain, action) }
-          return total
+          for _ in 0..<units { store.send(rootAction) }
+          return withExtendedLifetime(chain) { count(leaf.state) }
         })
     }
-    var presentedRoots: [Timed] = []
-    var presentedLeaves: [Timed] = []
-    var presentedFloors: [Timed] = []
-    var presentedLeafFloors: [Timed] = []
-    for depth in depths {
-      let store = Store(initialState: PresentingNested.State(depth: depth)) { PresentingNested() }
-      var scoped = [store]
-      for _ in 0..<depth {
-        scoped.append(
-          scoped.last!.scope(state: \.$child, action: PresentingNested.Action.child)!)
+    return cases
+  }
+
+  /// S3's floors, at each depth: the step `step(depth)` makes, run on a plain value `depth`
+  /// levels deep (`state`).
+  @MainActor
+  static func plainCases<Value>(
+    _ state: (Int) -> Value, _ step: (Int) -> (inout Value) -> Int
+  ) -> [Timed] {
+    depths.map { depth in
+      var plain = state(depth)
+      let run = step(depth)
+      return Timed { units in
+        var total = 0
+        for _ in 0..<units { total &+= run(&plain) }
+        return total
       }
-      let chain = scoped
-      let leaf = chain.last!
-      let action = presentingNestedAction(depth)
-      presentedLeaves.append(
-        Timed { units in
-          for _ in 0..<units { leaf.send(.increment) }
-          return withExtendedLifetime(chain) { leaf.state.count }
-        })
-      presentedRoots.append(
-        Timed { units in
-          for _ in 0..<units { store.send(action) }
-          return withExtendedLifetime(chain) { leaf.state.count }
-        })
-      var plain = PresentingNested.State(depth: depth)
-      presentedFloors.append(
-        Timed { units in
-          var total = 0
-          for _ in 0..<units { total &+= floorPresentingNestedIncrement(&plain, action) }
-          return total
-        })
-      var plainForLeaf = PresentingNested.State(depth: depth)
-      presentedLeafFloors.append(
-        Timed { units in
-          var total = 0
-          for _ in 0..<units {
-            total &+= floorPresentingNestedLeafIncrement(&plainForLeaf, depth)
-          }
-          return total
-        })
+    }
+  }
+
+  static func s3() async -> [ScalingResult] {
+    let (leaves, roots) = nestedCases(
+      Nested.init, state: Nested.State.init(depth:),
+      scope: { $0.scope(state: \.child, action: Nested.Action.child) }, action: nestedAction,
+      leafAction: .increment, count: \.count)
+    let (presentedLeaves, presentedRoots) = nestedCases(
+      PresentingNested.init, state: PresentingNested.State.init(depth:),
+      scope: { $0.scope(state: \.$child, action: PresentingNested.Action.child) },
+      action: presentingNestedAction, leafAction: .increment, count: \.count)
+    // The root cases' actions are built once per depth, as the stores' root sends get theirs;
+    // S3pl's floor builds its action at every step, as a leaf store's send embeds its action.
+    let floors = plainCases(Nested.State.init(depth:)) { depth in
+      let action = nestedAction(depth)
+      return { floorNestedIncrement(&$0, action) }
+    }
+    let presentedFloors = plainCases(PlainPresenting.init(depth:)) { depth in
+      let action = plainPresentingAction(depth)
+      return { floorPresentingNestedIncrement(&$0, action) }
+    }
+    let presentedLeafFloors = plainCases(PlainPresenting.init(depth:)) { depth in
+      { floorPresentingNestedLeafIncrement(&$0, depth) }
     }
     let count = depths.count
     let timings = await measureInterleaved(
