@@ -178,6 +178,23 @@ struct RecursiveFeatureTests {
     #expect(first.state.child?.ticks == 2)
   }
 
+  /// The same script as `aRecursiveFeatureDismissesExactlyTheLevelAndBelow`, up to the
+  /// dismissal, under a real store: the same levels go.
+  @Test func aRealStoreDismissesExactlyTheLevelAndBelowToo() async {
+    let store = Store(initialState: Node.State()) {
+      Node()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    store.send(.present)
+    store.send(.child(.presented(.present)))
+    store.send(.child(.presented(.child(.presented(.present)))))
+    #expect(store.state.child?.child?.child?.depth == 3)
+    await store.send(.child(.presented(.child(.presented(.close))))).finish()
+    #expect(store.state.child?.depth == 1)
+    #expect(store.state.child?.child == nil)
+  }
+
   @Test func dismissingAParentCancelsItsGrandchildsEffects() async {
     let store = TestStore(initialState: Node.State()) {
       Node()

@@ -2,8 +2,9 @@ import Testing
 
 @testable import Cascade
 
-// Parity with TCA's ScopeCacheTests: 2 behaviours ported (cached optional and collection
-// scopes), 3 deliberately different: TCA's "uncached store" warnings are about its
+// Parity with TCA's ScopeCacheTests: 3 behaviours ported (cached optional and collection
+// scopes; the cached optional scope for a presentation, scoped from a store of the whole state,
+// is in RecursiveFeatureTests), 3 deliberately different: TCA's "uncached store" warnings are about its
 // deprecated closure scopes, which Cascade does not have.
 
 private typealias Counter = IdentifiedCounter
