@@ -111,7 +111,8 @@ let package = Package(
       path: "Examples/ExampleSupportTests"),
     // What more than one test target uses (Ticker, Box, ...), written once; not a product.
     .target(
-      name: "CascadeTestSupport", dependencies: ["Cascade"], path: "Tests/CascadeTestSupport"),
+      name: "CascadeTestSupport", dependencies: ["Cascade", "CascadeTesting"],
+      path: "Tests/CascadeTestSupport"),
     .testTarget(
       name: "CascadeTests",
       dependencies: ["Cascade", "CascadeTesting", "CascadeTestSupport", "CascadeInspector"]),

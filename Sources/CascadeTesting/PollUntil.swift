@@ -7,7 +7,8 @@ import Testing
 /// to await directly. The condition is checked after each yield and, after the first hundred
 /// checks, every millisecond.
 ///
-/// If the condition still does not hold after `timeout`, the wait records a test failure (in
+/// If the condition still does not hold after `timeout` (of running time: a machine that stops
+/// the process, a paused virtual machine, does not use it up), the wait records a test failure (in
 /// Swift Testing or XCTest) at the line that called it, saying what was awaited, and returns
 /// `false`, so a regression fails the test in about a minute instead of hanging the run. The
 /// default timeout is far above the slowest a loaded machine takes, so that only a condition
@@ -41,12 +42,11 @@ public func pollUntil(
   isolation: isolated (any Actor)? = #isolation,
   _ condition: () -> Bool
 ) async -> Bool {
-  let clock = ContinuousClock()
-  let deadline = clock.now.advanced(by: timeout)
+  var time = RunningTime()
   var checks = 0
   while !condition() {
     if Task.isCancelled { return false }
-    if clock.now >= deadline {
+    if time.read() >= timeout {
       let awaited = description.map { "'\($0)'" } ?? "the condition passed to pollUntil"
       reportFailure(
         "Timed out after \(timeout) waiting for \(awaited) at \(fileID):\(line): it never "

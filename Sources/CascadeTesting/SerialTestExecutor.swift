@@ -53,7 +53,7 @@ public final class SerialTestExecutor: TaskExecutor, Sendable {
   func waitUntilIdle(for period: Duration) async {
     var seen = progress
     while true {
-      try? await Task.sleep(for: period)
+      try? await RunningTime.sleep(for: period)
       guard !Task.isCancelled, progress != seen || isWorking else { return }
       seen = progress
     }

@@ -45,8 +45,8 @@ func indented(_ text: String, by spaces: Int = 4) -> String {
     .map { pad + $0 }.joined(separator: "\n")
 }
 
-/// Waits for `operation`, or gives up after `timeout`: the wall clock bounds only a test that
-/// is already failing.
+/// Waits for `operation`, or gives up after `timeout` of running time (see ``RunningTime``): the
+/// clock bounds only a test that is already failing.
 ///
 /// With an `executor`, the time counts only while the test's effects are idle (see
 /// ``SerialTestExecutor/waitUntilIdle(for:)``): only effects that wait on something outside
@@ -66,7 +66,7 @@ package func withTimeout(
       if let executor {
         await executor.waitUntilIdle(for: timeout)
       } else {
-        try? await Task.sleep(for: timeout)
+        try? await RunningTime.sleep(for: timeout)
       }
       return false
     }

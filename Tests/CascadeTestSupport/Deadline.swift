@@ -1,4 +1,5 @@
 import Cascade
+import CascadeTesting
 import Testing
 
 /// How long a test waits for something that should come soon before it fails: a minute, far
@@ -7,7 +8,8 @@ import Testing
 public let testDeadline: Duration = .seconds(60)
 
 /// Runs `work` (a wait: a stream's next value, a latch, a task's value) and, if it is still
-/// running after `limit`, records a failure naming `awaited` and cancels the waiting task, so
+/// running after `limit` of running time (``RunningTime``: a paused machine does not use it up),
+/// records a failure naming `awaited` and cancels the waiting task, so
 /// a regression fails the test in a minute instead of hanging the run until its time limit.
 ///
 /// The work runs in the calling task, on the caller's actor, so it may use the caller's state
@@ -40,7 +42,7 @@ public func withDeadline<Result, Failure: Error>(
   ) { group in
     group.addTask {
       // Cancelled when the work ends first: nothing to report.
-      guard (try? await Task.sleep(for: limit)) != nil else { return }
+      guard (try? await RunningTime.sleep(for: limit)) != nil else { return }
       Issue.record(
         "Waited \(limit) for \(awaited): gave up (the test's deadline)",
         sourceLocation: sourceLocation)
@@ -94,7 +96,7 @@ public func withDeadline<Success: Sendable, Failure: Error>(
       first?.resume(returning: outcome)
     }
     let watchdog = Task {
-      guard (try? await Task.sleep(for: limit)) != nil else { return }
+      guard (try? await RunningTime.sleep(for: limit)) != nil else { return }
       Issue.record(
         "Waited \(limit) for \(awaited): gave up (the test's deadline)",
         sourceLocation: sourceLocation)
