@@ -77,8 +77,8 @@ struct Executable {
     process.standardOutput = try FileHandle(forWritingTo: outputFile)
     process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.run()
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning, Date() < deadline { usleep(10_000) }
+    var time = RunningTime()
+    while process.isRunning, time.read() < timeout { usleep(10_000) }
     let hung = process.isRunning
     if hung {
       kill(process.processIdentifier, SIGKILL)
@@ -197,7 +197,7 @@ final class LiveProcess {
     until text: String, from pipe: Pipe, into transcript: inout String, unread: inout String,
     timeout: TimeInterval
   ) -> String? {
-    let deadline = Date().addingTimeInterval(timeout)
+    var time = RunningTime()
     let descriptor = pipe.fileHandleForReading.fileDescriptor
     while true {
       if let range = unread.range(of: text) {
@@ -205,7 +205,7 @@ final class LiveProcess {
         unread = String(unread[range.upperBound...])
         return reply
       }
-      let left = deadline.timeIntervalSinceNow
+      let left = timeout - time.read()
       guard left > 0 else { return nil }
       var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
       guard poll(&poller, 1, Int32(min(left, 1) * 1000)) > 0 else { continue }
@@ -220,8 +220,8 @@ final class LiveProcess {
 
   /// Waits for the process to exit; `nil` (and the process killed) when it outlives `timeout`.
   func exitStatus(timeout: TimeInterval = 30) -> Int32? {
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning, Date() < deadline { usleep(10_000) }
+    var time = RunningTime()
+    while process.isRunning, time.read() < timeout { usleep(10_000) }
     guard !process.isRunning else {
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
@@ -241,4 +241,23 @@ final class LiveProcess {
 
   /// The process's identifier.
   var pid: Int32 { process.processIdentifier }
+}
+
+/// Seconds that pass while this process runs, for the time limits above: each reading counts at
+/// most a second since the last, so a machine that stands still (a paused virtual machine; CI
+/// once stood still for minutes) does not use up a limit, while a busy one uses it at the wall
+/// clock's pace. CascadeTesting's `RunningTime` does the same for the library's tests; this
+/// target links nothing of Cascade's.
+struct RunningTime {
+  private var last = ContinuousClock.now
+  private var elapsed: TimeInterval = 0
+
+  /// The running time so far, in seconds, counting the time since the last reading.
+  mutating func read() -> TimeInterval {
+    let now = ContinuousClock.now
+    let step = now - last
+    last = now
+    elapsed += min(Double(step.components.seconds) + Double(step.components.attoseconds) * 1e-18, 1)
+    return elapsed
+  }
 }
