@@ -104,7 +104,9 @@ let package = Package(
       path: "Examples/CascadeExamples"),
 
     // Runs the built example executables as a user would; needs `swift build` and CASCADE_E2E=1.
-    .testTarget(name: "CascadeEndToEndTests", path: "Examples/EndToEndTests"),
+    .testTarget(
+      name: "CascadeEndToEndTests", dependencies: ["CascadeTesting"],
+      path: "Examples/EndToEndTests"),
     .testTarget(
       name: "CascadeExampleSupportTests",
       dependencies: ["CascadeExampleSupport", "CascadeTesting"],

@@ -1,3 +1,4 @@
+import CascadeTesting
 import Foundation
 
 #if canImport(Glibc)
@@ -78,7 +79,7 @@ struct Executable {
     process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.run()
     var time = RunningTime()
-    while process.isRunning, time.read() < timeout { usleep(10_000) }
+    while process.isRunning, time.read() < .seconds(timeout) { usleep(10_000) }
     let hung = process.isRunning
     if hung {
       kill(process.processIdentifier, SIGKILL)
@@ -205,10 +206,11 @@ final class LiveProcess {
         unread = String(unread[range.upperBound...])
         return reply
       }
-      let left = timeout - time.read()
-      guard left > 0 else { return nil }
+      let left = .seconds(timeout) - time.read()
+      guard left > .zero else { return nil }
       var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      guard poll(&poller, 1, Int32(min(left, 1) * 1000)) > 0 else { continue }
+      let wait = Int32(min(left, .seconds(1)) / .milliseconds(1))
+      guard poll(&poller, 1, wait) > 0 else { continue }
       var buffer = [UInt8](repeating: 0, count: 65_536)
       let count = Foundation.read(descriptor, &buffer, buffer.count)
       guard count > 0 else { return nil }
@@ -221,7 +223,7 @@ final class LiveProcess {
   /// Waits for the process to exit; `nil` (and the process killed) when it outlives `timeout`.
   func exitStatus(timeout: TimeInterval = 30) -> Int32? {
     var time = RunningTime()
-    while process.isRunning, time.read() < timeout { usleep(10_000) }
+    while process.isRunning, time.read() < .seconds(timeout) { usleep(10_000) }
     guard !process.isRunning else {
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
@@ -241,23 +243,4 @@ final class LiveProcess {
 
   /// The process's identifier.
   var pid: Int32 { process.processIdentifier }
-}
-
-/// Seconds that pass while this process runs, for the time limits above: each reading counts at
-/// most a second since the last, so a machine that stands still (a paused virtual machine; CI
-/// once stood still for minutes) does not use up a limit, while a busy one uses it at the wall
-/// clock's pace. CascadeTesting's `RunningTime` does the same for the library's tests; this
-/// target links nothing of Cascade's.
-struct RunningTime {
-  private var last = ContinuousClock.now
-  private var elapsed: TimeInterval = 0
-
-  /// The running time so far, in seconds, counting the time since the last reading.
-  mutating func read() -> TimeInterval {
-    let now = ContinuousClock.now
-    let step = now - last
-    last = now
-    elapsed += min(Double(step.components.seconds) + Double(step.components.attoseconds) * 1e-18, 1)
-    return elapsed
-  }
 }
